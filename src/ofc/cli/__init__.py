@@ -1,0 +1,8 @@
+"""The ``ofc`` command: one module per command, all registered on ``ofc.cli.app.app``."""
+
+from __future__ import annotations
+
+from ofc.cli import rules_cmd, score_cmd
+from ofc.cli.app import app, main
+
+__all__ = ["app", "main", "rules_cmd", "score_cmd"]

@@ -1,0 +1,87 @@
+"""The ``ofc`` typer application and the error handling shared by every command.
+
+Each command lives in its own module under ``ofc.cli`` and registers itself on ``app``.
+Any ``OfcError`` (and any usage error) ends the process with status 2 and one line on
+stderr; no command prints a traceback for bad input.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import NoReturn
+
+import typer
+from typer._click.exceptions import NoArgsIsHelpError
+from typer.exceptions import TyperException
+
+from ofc.errors import InputError, OfcError
+from ofc.rules import Rules, parse_assignment
+
+USAGE_ERROR = 2
+
+app = typer.Typer(
+    name="ofc",
+    help="Open Face Chinese Poker: scoring, rules, solver, play.",
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+
+
+def fail(message: str) -> NoReturn:
+    """Print ``ofc: error: message`` on one line of stderr and exit with status 2."""
+    text = " ".join(str(message).split())
+    print(f"ofc: error: {text}", file=sys.stderr)
+    raise SystemExit(USAGE_ERROR)
+
+
+def read_text(source: str) -> str:
+    """Read a file named on the command line, ``-`` meaning standard input."""
+    if source == "-":
+        return sys.stdin.read()
+    try:
+        return Path(source).read_text(encoding="utf-8")
+    except OSError as error:
+        raise InputError(f"cannot read {source}: {error.strerror or error}") from None
+    except UnicodeDecodeError:
+        raise InputError(f"cannot read {source}: not UTF-8 text") from None
+
+
+def read_json(source: str) -> object:
+    """Parse a JSON document from a file or ``-``, with a one-line error when malformed."""
+    text = read_text(source)
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        name = "standard input" if source == "-" else source
+        raise InputError(f"{name} is not valid JSON: {error.msg} at line {error.lineno}") from None
+
+
+def build_rules(base: Rules, preset: str | None, assignments: Sequence[str]) -> Rules:
+    """Apply ``--rules PRESET`` (replacing ``base``) and then ``--set KEY=VALUE`` overrides."""
+    rules = Rules.preset(preset) if preset is not None else base
+    overrides = dict(parse_assignment(text) for text in assignments)
+    return rules.with_settings(overrides) if overrides else rules
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Entry point of the ``ofc`` command."""
+    import ofc.cli  # noqa: F401  (registers every command on ``app``)
+
+    try:
+        app(args=list(argv) if argv is not None else None, standalone_mode=False)
+    except OfcError as error:
+        fail(str(error))
+    except typer.Abort:
+        print("ofc: aborted", file=sys.stderr)
+        raise SystemExit(130) from None
+    except NoArgsIsHelpError as error:
+        print(error.format_message())
+    except TyperException as error:
+        fail(error.format_message())
+    except typer.Exit as done:
+        raise SystemExit(done.exit_code) from None

@@ -1,0 +1,93 @@
+"""``ofc score``: score a table of finished boards."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table as RichTable
+
+from ofc.cards import format_cards
+from ofc.cli.app import app, build_rules, read_json
+from ofc.ranking import hand_name
+from ofc.rules import Rules
+from ofc.scoring import ScoreSheet, score_boards
+from ofc.table_input import Table, read_table
+
+
+def score_json(table: Table, sheet: ScoreSheet) -> dict[str, object]:
+    """The ``--json`` document: one entry per player, in input order."""
+    names = [seat.name for seat in table.seats]
+    players = []
+    for i, (seat, line) in enumerate(zip(table.seats, sheet.players, strict=True)):
+        pay = line.royalties
+        players.append(
+            {
+                "name": seat.name,
+                "fouled": line.fouled,
+                "royalties": {"top": pay.top, "middle": pay.middle, "bottom": pay.bottom, "total": pay.total},
+                "fantasy": line.fantasy,
+                "points": line.points,
+                "vs": {names[j]: points for j, points in enumerate(line.vs) if j != i},
+            }
+        )
+    return {"players": players}
+
+
+def render(table: Table, sheet: ScoreSheet, console: Console) -> None:
+    """Print the readable score: the boards with hand names, then the results."""
+    rules = table.rules
+    names = [seat.name for seat in table.seats]
+    boards = RichTable(title=f"{rules.variant}, {rules.scoring} scoring")
+    for column in ("player", "row", "cards", "hand", "royalty"):
+        boards.add_column(column, justify="right" if column == "royalty" else "left")
+    for seat, line in zip(table.seats, sheet.players, strict=True):
+        keys, pay = line.keys, line.royalties
+        rows = (("top", keys.top, pay.top), ("middle", keys.middle, pay.middle), ("bottom", keys.bottom, pay.bottom))
+        for position, (row, key, bonus) in enumerate(rows):
+            label = seat.name if position == 0 else ("FOULED" if line.fouled and position == 1 else "")
+            cards = format_cards(seat.board.row(row))
+            boards.add_row(label, row, cards, hand_name(key), str(bonus), end_section=position == 2)
+    console.print(boards)
+    results = RichTable(title="results (points)")
+    results.add_column("player")
+    for column in ("fouled", "royalties", "fantasy"):
+        results.add_column(column)
+    for name in names:
+        results.add_column(f"vs {name}", justify="right")
+    results.add_column("total", justify="right")
+    for i, (seat, line) in enumerate(zip(table.seats, sheet.players, strict=True)):
+        fantasy = f"{line.fantasy} cards" if line.fantasy else "-"
+        vs = ["" if i == j else f"{points:+d}" for j, points in enumerate(line.vs)]
+        fouled = "yes" if line.fouled else "no"
+        results.add_row(seat.name, fouled, str(line.royalties.total), fantasy, *vs, f"{line.points:+d}")
+    console.print(results)
+
+
+@app.command("score")
+def score(
+    source: Annotated[str, typer.Argument(metavar="[FILE|-]", help="JSON table; - for stdin")] = "-",
+    rules: Annotated[str | None, typer.Option("--rules", help="Preset replacing the file's rules")] = None,
+    settings: Annotated[
+        list[str] | None, typer.Option("--set", metavar="KEY=VALUE", help="Override a setting")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON")] = False,
+) -> None:
+    """Score a table of finished boards: fouls, royalties, fantasy, points per opponent."""
+    document = read_json(source)
+    override: Rules | None = None
+    if rules is not None or settings:
+        base = read_table(document).rules if rules is None else Rules.preset(rules)
+        override = build_rules(base, None, settings or [])
+    table = read_table(document, override)
+    sheet = score_boards(
+        [seat.board for seat in table.seats],
+        table.rules,
+        [seat.fantasy_in_row for seat in table.seats],
+    )
+    if as_json:
+        typer.echo(json.dumps(score_json(table, sheet)))
+    else:
+        render(table, sheet, Console())

@@ -1,0 +1,306 @@
+"""Scoring finished boards: fouls, royalties, fantasy qualification and the settlement.
+
+Every pair of players is settled on its own, so the result is zero-sum. ``score_boards`` is
+the one entry point the engine and the faces use; the helpers are public for tests and tools.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import chain
+
+from ofc.cards import Card, check_distinct, format_card
+from ofc.errors import BoardError, RulesError
+from ofc.ranking import Category, category_of, deciding_ranks, is_royal_flush, rank3, rank5
+from ofc.rules import (
+    HAND_CARDS,
+    PROGRESSIVE_FANTASY_CARDS,
+    PROGRESSIVE_REPEAT_CARDS,
+    PROGRESSIVE_TRIPS_CARDS,
+    FantasyCards,
+    RoyaltyTable,
+    Rules,
+    StayCondition,
+)
+
+ROW_NAMES = ("top", "middle", "bottom")
+ROW_SIZES = {"top": 3, "middle": 5, "bottom": 5}
+QUEENS = 10
+"""Rank index of the queen: QQ on top is the lowest hand that enters fantasy."""
+
+
+@dataclass(frozen=True)
+class Board:
+    """A finished board: 3 cards on top, 5 in the middle, 5 at the bottom, all distinct."""
+
+    top: tuple[Card, ...]
+    middle: tuple[Card, ...]
+    bottom: tuple[Card, ...]
+
+    def __post_init__(self) -> None:
+        for name in ROW_NAMES:
+            row = tuple(getattr(self, name))
+            object.__setattr__(self, name, row)
+            if len(row) != ROW_SIZES[name]:
+                raise BoardError(f"the {name} row needs {ROW_SIZES[name]} cards, got {len(row)}")
+            for card in row:
+                if not isinstance(card, int) or not 0 <= card < 52:
+                    raise BoardError(f"the {name} row holds something that is not a card: {card!r}")
+        check_distinct(self.cards)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """All 13 cards, top row first."""
+        return self.top + self.middle + self.bottom
+
+    def row(self, name: str) -> tuple[Card, ...]:
+        """The row called ``name`` (``top``, ``middle`` or ``bottom``)."""
+        if name not in ROW_SIZES:
+            raise BoardError(f"unknown row {name!r}: rows are top, middle, bottom")
+        cards: tuple[Card, ...] = getattr(self, name)
+        return cards
+
+
+@dataclass(frozen=True)
+class RowKeys:
+    """Rank keys of the three rows of a board (see ``ofc.ranking``)."""
+
+    top: int
+    middle: int
+    bottom: int
+
+    @property
+    def fouled(self) -> bool:
+        """Whether the rows fail to rise: bottom >= middle >= top is required."""
+        return self.bottom < self.middle or self.middle < self.top
+
+
+@dataclass(frozen=True)
+class Royalties:
+    """Royalties per row; all zero for a fouled board."""
+
+    top: int = 0
+    middle: int = 0
+    bottom: int = 0
+
+    @property
+    def total(self) -> int:
+        """The sum over the three rows."""
+        return self.top + self.middle + self.bottom
+
+
+def row_keys(board: Board) -> RowKeys:
+    """Rank the three rows of ``board``."""
+    return RowKeys(rank3(board.top), rank5(board.middle), rank5(board.bottom))
+
+
+def is_fouled(board: Board) -> bool:
+    """Whether ``board`` is a dead hand."""
+    return row_keys(board).fouled
+
+
+def top_royalty(key: int, table: RoyaltyTable) -> int:
+    """Royalty of a top row: pairs from 66, any trips."""
+    category = category_of(key)
+    leading = deciding_ranks(key)[0]
+    if category == Category.TRIPS:
+        return table.top_trips[leading]
+    if category == Category.PAIR:
+        return table.top_pair[leading]
+    return 0
+
+
+def middle_royalty(key: int, table: RoyaltyTable) -> int:
+    """Royalty of a middle row: trips and better."""
+    return table.middle_royal if is_royal_flush(key) else table.middle[category_of(key)]
+
+
+def bottom_royalty(key: int, table: RoyaltyTable) -> int:
+    """Royalty of a bottom row: straight and better."""
+    return table.bottom_royal if is_royal_flush(key) else table.bottom[category_of(key)]
+
+
+def royalties_of(keys: RowKeys, rules: Rules) -> Royalties:
+    """Royalties of ranked rows under ``rules``; zero when the rows foul."""
+    if keys.fouled:
+        return Royalties()
+    table = rules.royalty_table
+    return Royalties(
+        top_royalty(keys.top, table),
+        middle_royalty(keys.middle, table),
+        bottom_royalty(keys.bottom, table),
+    )
+
+
+def royalties(board: Board, rules: Rules) -> Royalties:
+    """Royalties of ``board`` under ``rules``; zero when it fouls."""
+    return royalties_of(row_keys(board), rules)
+
+
+def fantasy_entry_cards(top_key: int, rules: Rules) -> int:
+    """Cards a fantasy earned by this top row deals (0 below QQ); the board must be live."""
+    category = category_of(top_key)
+    leading = deciding_ranks(top_key)[0]
+    qualifies = category == Category.TRIPS or (category == Category.PAIR and leading >= QUEENS)
+    if not qualifies:
+        return 0
+    if rules.fantasy_cards is FantasyCards.PROGRESSIVE:
+        if category == Category.TRIPS:
+            return PROGRESSIVE_TRIPS_CARDS
+        return PROGRESSIVE_FANTASY_CARDS[leading]
+    return rules.spec.fantasy_cards
+
+
+def meets_stay(keys: RowKeys, rules: Rules) -> bool:
+    """Whether a live fantasy hand meets one of the stay conditions enabled in ``rules``."""
+    checks = {
+        StayCondition.TOP_TRIPS: category_of(keys.top) == Category.TRIPS,
+        StayCondition.BOTTOM_QUADS_PLUS: category_of(keys.bottom) >= Category.QUADS,
+        StayCondition.MIDDLE_QUADS_PLUS: category_of(keys.middle) >= Category.QUADS,
+        StayCondition.MIDDLE_FULL_HOUSE_PLUS: category_of(keys.middle) >= Category.FULL_HOUSE,
+    }
+    return any(checks[condition] for condition in rules.fantasy_stay)
+
+
+def next_fantasy_cards(keys: RowKeys, rules: Rules, fantasy_in_row: int = 0) -> int:
+    """Cards the player's next hand deals in fantasy, or 0 for a normal hand.
+
+    ``fantasy_in_row`` is how many fantasy hands in a row this hand completes (0 when this
+    hand was not a fantasy hand). From a normal hand QQ+ on top enters; from a fantasy hand
+    only the stay conditions count, and only below ``fantasy_max_in_row``.
+    """
+    if fantasy_in_row < 0:
+        raise RulesError(f"fantasy_in_row cannot be negative, got {fantasy_in_row}")
+    if not rules.fantasy or keys.fouled:
+        return 0
+    if fantasy_in_row == 0:
+        return fantasy_entry_cards(keys.top, rules)
+    limit = rules.fantasy_max_in_row
+    if limit is not None and fantasy_in_row >= limit:
+        return 0
+    if not meets_stay(keys, rules):
+        return 0
+    if rules.fantasy_cards is FantasyCards.PROGRESSIVE:
+        return PROGRESSIVE_REPEAT_CARDS
+    return rules.spec.fantasy_cards
+
+
+@dataclass(frozen=True)
+class PlayerScore:
+    """One player's line of a score sheet.
+
+    ``vs[j]`` is what this player wins from player ``j`` (0 against itself); ``points`` is
+    their sum. ``fantasy`` is the number of cards the next hand deals in fantasy (0 if none).
+    """
+
+    keys: RowKeys
+    royalties: Royalties
+    fantasy: int
+    vs: tuple[int, ...]
+
+    @property
+    def fouled(self) -> bool:
+        """Whether this board is dead."""
+        return self.keys.fouled
+
+    @property
+    def points(self) -> int:
+        """Net points against the whole table."""
+        return sum(self.vs)
+
+
+@dataclass(frozen=True)
+class ScoreSheet:
+    """The result of one hand, players in seat order."""
+
+    players: tuple[PlayerScore, ...]
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        """Net points per player; they sum to zero."""
+        return tuple(p.points for p in self.players)
+
+
+def settle_pair(a: RowKeys, a_royalties: int, b: RowKeys, b_royalties: int, rules: Rules) -> int:
+    """Points player A wins from player B (B wins the negative)."""
+    if a.fouled and b.fouled:
+        return 0
+    per_row = rules.row_points
+    if a.fouled or b.fouled:
+        sign = -1 if a.fouled else 1
+        rows = 3 * per_row + rules.scoop_bonus
+        return sign * rows + a_royalties - b_royalties
+    wins = losses = 0
+    for mine, theirs in ((a.top, b.top), (a.middle, b.middle), (a.bottom, b.bottom)):
+        if mine > theirs:
+            wins += 1
+        elif mine < theirs:
+            losses += 1
+    rows = per_row * (wins - losses)
+    if wins == 3:
+        rows += rules.scoop_bonus
+    elif losses == 3:
+        rows -= rules.scoop_bonus
+    return rows + a_royalties - b_royalties
+
+
+def score_boards(
+    boards: Sequence[Board], rules: Rules, fantasy_in_row: Sequence[int] | None = None
+) -> ScoreSheet:
+    """Score a table of finished boards (2 to the variant's maximum players).
+
+    ``fantasy_in_row[i]`` says how many fantasy hands in a row player ``i`` completes with this
+    hand (0, the default, for a normal hand); it decides repeat fantasies.
+    """
+    spec = rules.spec
+    if not spec.min_players <= len(boards) <= spec.max_players:
+        raise RulesError(
+            f"setting players: {rules.variant} is played by {spec.min_players}-{spec.max_players} "
+            f"players, got {len(boards)} boards"
+        )
+    streaks = tuple(fantasy_in_row) if fantasy_in_row is not None else (0,) * len(boards)
+    if len(streaks) != len(boards):
+        raise RulesError(f"fantasy_in_row has {len(streaks)} entries for {len(boards)} boards")
+    _check_no_shared_cards(boards)
+    keys = [row_keys(board) for board in boards]
+    pays = [royalties_of(k, rules) for k in keys]
+    players = []
+    for i, mine in enumerate(keys):
+        vs = tuple(
+            0 if i == j else settle_pair(mine, pays[i].total, theirs, pays[j].total, rules)
+            for j, theirs in enumerate(keys)
+        )
+        players.append(PlayerScore(mine, pays[i], next_fantasy_cards(mine, rules, streaks[i]), vs))
+    return ScoreSheet(tuple(players))
+
+
+def _check_no_shared_cards(boards: Sequence[Board]) -> None:
+    seen: set[Card] = set()
+    for card in chain.from_iterable(board.cards for board in boards):
+        if card in seen:
+            raise BoardError(f"card {format_card(card)} is on two boards")
+        seen.add(card)
+
+
+__all__ = [
+    "HAND_CARDS",
+    "ROW_NAMES",
+    "Board",
+    "PlayerScore",
+    "Royalties",
+    "RowKeys",
+    "ScoreSheet",
+    "bottom_royalty",
+    "fantasy_entry_cards",
+    "is_fouled",
+    "meets_stay",
+    "middle_royalty",
+    "next_fantasy_cards",
+    "royalties",
+    "royalties_of",
+    "row_keys",
+    "score_boards",
+    "settle_pair",
+    "top_royalty",
+]
