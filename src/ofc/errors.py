@@ -24,3 +24,67 @@ class BoardError(OfcError, ValueError):
 
 class InputError(OfcError, ValueError):
     """A document given to a command (a score file, say) is malformed."""
+
+
+class MatchError(OfcError, ValueError):
+    """A match or tournament call is out of turn or its input does not fit the table."""
+
+
+class BalanceError(MatchError):
+    """A player's balance does not cover what the match may cost them."""
+
+
+class SetupError(OfcError, ValueError):
+    """A hand cannot be set up as asked (button, deck, fantasy or time bank out of range)."""
+
+
+class ActionError(OfcError, ValueError):
+    """An action cannot be applied; the hand is left exactly as it was."""
+
+
+class HandOver(ActionError):
+    """The hand is over: nobody may act any more."""
+
+
+class NoSuchSeat(ActionError):
+    """The action names a seat that is not at the table."""
+
+
+class NotYourTurn(ActionError):
+    """The seat is at the table but may not act now."""
+
+
+class CardNotHeld(ActionError):
+    """The action places or discards a card the seat does not hold."""
+
+
+class DuplicateCard(ActionError):
+    """The action uses one card twice."""
+
+
+class UnknownRow(ActionError):
+    """The action names something that is not a row."""
+
+
+class RowFull(ActionError):
+    """The action puts more cards into a row than it has room for."""
+
+
+class WrongDiscardCount(ActionError):
+    """The action discards more or fewer cards than the deal requires."""
+
+
+class WrongPlacementCount(ActionError):
+    """The action leaves a held card neither placed nor discarded."""
+
+
+class ClockError(ActionError):
+    """A time passed in lies before the hand's clock: time never runs backwards."""
+
+
+class OutOfTime(ActionError):
+    """A seat's hand clock and time bank ran out before the time of the action."""
+
+
+class HistoryError(OfcError, ValueError):
+    """A hand history is malformed, or its replay disagrees with what it records."""
