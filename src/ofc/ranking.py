@@ -153,8 +153,8 @@ def _build_tables() -> tuple[dict[int, int], list[int], dict[int, int]]:
         if len(set(combo)) == 5:
             mask = sum(1 << r for r in combo)
             flush5[mask] = classify(combo, flush=True)
-    for combo in combinations_with_replacement(range(13), 3):
-        unsuited3[_prime_product(combo)] = classify(combo, flush=False)
+    for trio in combinations_with_replacement(range(13), 3):
+        unsuited3[_prime_product(trio)] = classify(trio, flush=False)
     return unsuited5, flush5, unsuited3
 
 

@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from enum import StrEnum
+from itertools import pairwise
 from typing import Any, TypeVar
 
 from ofc.errors import RulesError
@@ -334,7 +335,7 @@ class Rules:
         levels = self.chips_per_point
         if not levels or min(levels) < 1:
             raise RulesError("setting chips_per_point: needs one or more positive levels")
-        if any(later < earlier for earlier, later in zip(levels, levels[1:], strict=False)):
+        if any(later < earlier for earlier, later in pairwise(levels)):
             raise RulesError("setting chips_per_point: levels must not decrease")
         self._validate_payouts()
 
@@ -344,7 +345,7 @@ class Rules:
             raise RulesError("setting payouts: needs one or more positive shares")
         if sum(payouts) != 1:
             raise RulesError(f"setting payouts: shares must add up to 1, not {sum(payouts)}")
-        if any(later > earlier for earlier, later in zip(payouts, payouts[1:], strict=False)):
+        if any(later > earlier for earlier, later in pairwise(payouts)):
             raise RulesError("setting payouts: a lower place cannot be paid more")
         if len(payouts) > self.players:
             raise RulesError(f"setting payouts: {len(payouts)} places paid but {self.players} players")

@@ -102,9 +102,9 @@ def read_table(document: object, rules: Rules | None = None) -> Table:
             raise InputError(f"two players are called {name!r}")
     table_rules = rules if rules is not None else rules_from_document(document.get("rules"))
     explicit = document.get("rules")
-    if rules is None and isinstance(explicit, Mapping) and "players" in explicit:
-        if table_rules.players != len(seats):
-            raise InputError(f"setting players is {table_rules.players} but {len(seats)} players are given")
+    says_players = rules is None and isinstance(explicit, Mapping) and "players" in explicit
+    if says_players and table_rules.players != len(seats):
+        raise InputError(f"setting players is {table_rules.players} but {len(seats)} players are given")
     if len(seats) < 2:
         raise InputError(f"a table needs at least 2 players, got {len(seats)}")
     table_rules = table_rules.with_settings({"players": len(seats)})

@@ -51,12 +51,12 @@ def render(table: Table, sheet: ScoreSheet, console: Console) -> None:
             cards = format_cards(seat.board.row(row))
             boards.add_row(label, row, cards, hand_name(key), str(bonus), end_section=position == 2)
     console.print(boards)
-    results = RichTable(title="results (points)")
+    results = RichTable(title="results in points (a column per opponent)")
     results.add_column("player")
     for column in ("fouled", "royalties", "fantasy"):
         results.add_column(column)
     for name in names:
-        results.add_column(f"vs {name}", justify="right")
+        results.add_column(name, justify="right")
     results.add_column("total", justify="right")
     for i, (seat, line) in enumerate(zip(table.seats, sheet.players, strict=True)):
         fantasy = f"{line.fantasy} cards" if line.fantasy else "-"
