@@ -1,0 +1,139 @@
+"""Actions as values: which card goes to which row, which cards are discarded.
+
+An ``Action`` is one seat's whole decision for one deal: five cards at the first deal, one
+card a street in classic, four in turbo, two placed and one discarded in pineapple, or a
+fantasy seat's whole board with its discards. Build one directly or with ``Action.of``::
+
+    Action.of(1, top="Qh", bottom="9c", discard="2d")
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+from enum import IntEnum
+
+from ofc.cards import Card, format_card, format_cards, parse_card, parse_cards
+from ofc.errors import ActionError, UnknownRow
+
+
+class Row(IntEnum):
+    """The three rows of a board, top first."""
+
+    TOP = 0
+    MIDDLE = 1
+    BOTTOM = 2
+
+    @property
+    def size(self) -> int:
+        """Cards the row holds when full."""
+        return ROW_SIZES[self]
+
+    @property
+    def label(self) -> str:
+        """Lower-case name: ``top``, ``middle`` or ``bottom``."""
+        return self.name.lower()
+
+    @staticmethod
+    def parse(text: str) -> Row:
+        """Read a row name (``top``, ``middle``, ``bottom``; ``mid``/``bot`` too, any case)."""
+        key = text.strip().lower()
+        row = _ROW_WORDS.get(key)
+        if row is None:
+            raise UnknownRow(f"unknown row {text!r}: rows are top, middle, bottom")
+        return row
+
+
+ROWS: tuple[Row, Row, Row] = (Row.TOP, Row.MIDDLE, Row.BOTTOM)
+ROW_SIZES: tuple[int, int, int] = (3, 5, 5)
+_ROW_WORDS = {
+    "top": Row.TOP, "t": Row.TOP,
+    "middle": Row.MIDDLE, "mid": Row.MIDDLE, "m": Row.MIDDLE,
+    "bottom": Row.BOTTOM, "bot": Row.BOTTOM, "b": Row.BOTTOM,
+}  # fmt: skip
+
+Placement = tuple[Card, Row]
+"""One card and the row it goes to."""
+
+
+def _cards(source: str | Iterable[Card]) -> tuple[Card, ...]:
+    return parse_cards(source) if isinstance(source, str) else tuple(source)
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One seat's decision for one deal: ``placements`` (card, row) and ``discards``.
+
+    The engine checks an action against the hand when it is applied; the value itself is
+    just data, so faces, bots and histories can build, store and compare actions freely.
+    """
+
+    seat: int
+    placements: tuple[Placement, ...]
+    discards: tuple[Card, ...] = ()
+
+    @staticmethod
+    def of(
+        seat: int,
+        *,
+        top: str | Iterable[Card] = (),
+        middle: str | Iterable[Card] = (),
+        bottom: str | Iterable[Card] = (),
+        discard: str | Iterable[Card] = (),
+    ) -> Action:
+        """Build an action row by row from card text (``"Ah Kd"``) or card ints."""
+        placements: list[Placement] = []
+        for row, source in zip(ROWS, (top, middle, bottom), strict=True):
+            placements.extend((card, row) for card in _cards(source))
+        return Action(seat, tuple(placements), _cards(discard))
+
+    def row_cards(self, row: Row) -> tuple[Card, ...]:
+        """The cards this action puts into ``row``, in the action's order."""
+        return tuple(card for card, where in self.placements if where == row)
+
+    def __str__(self) -> str:
+        parts = [
+            f"{row.label} {format_cards(cards)}"
+            for row in ROWS
+            if (cards := self.row_cards(row))
+        ]
+        if self.discards:
+            parts.append(f"discard {format_cards(self.discards)}")
+        return f"seat {self.seat}: " + "; ".join(parts or ["nothing"])
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-friendly form: ``{"seat", "place": [[card, row], ...], "discard": [...]}``."""
+        return {
+            "seat": self.seat,
+            "place": [[format_card(card), Row(row).label] for card, row in self.placements],
+            "discard": [format_card(card) for card in self.discards],
+        }
+
+    @staticmethod
+    def from_dict(data: Mapping[str, object]) -> Action:
+        """Read the form written by ``to_dict``; raises ``ActionError`` when malformed."""
+        seat = data.get("seat")
+        place = data.get("place")
+        discard = data.get("discard", [])
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise ActionError(f"an action needs a whole-number seat, got {seat!r}")
+        if not isinstance(place, list) or not isinstance(discard, list):
+            raise ActionError(f"seat {seat}'s action needs lists 'place' and 'discard'")
+        placements: list[Placement] = []
+        for item in place:
+            if not (isinstance(item, list) and len(item) == 2 and all(isinstance(x, str) for x in item)):
+                raise ActionError(f"seat {seat}'s action: a placement is [card, row], not {item!r}")
+            placements.append((parse_card(item[0]), Row.parse(item[1])))
+        if not all(isinstance(card, str) for card in discard):
+            raise ActionError(f"seat {seat}'s action: discards must be card text, got {discard!r}")
+        return Action(seat, tuple(placements), tuple(parse_card(card) for card in discard))
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRecord:
+    """An applied action with the time it was applied and whether the clock made it."""
+
+    action: Action
+    time: Decimal
+    automatic: bool = False

@@ -1,0 +1,98 @@
+"""Per-seat clocks: the hand clock, then the match time bank, with time passed in.
+
+A seat's clock runs only while the seat may act. Time spent comes off the hand clock first and
+off the time bank once the hand clock is empty; when both are empty the seat has run out.
+Times are ``Decimal`` seconds on any scale the caller likes (a match's start, the epoch...).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+
+from ofc.errors import ClockError
+
+ZERO = Decimal(0)
+
+
+@dataclass(frozen=True, slots=True)
+class ClockReading:
+    """What a seat's clock shows: seconds left on the hand clock and in the bank."""
+
+    hand: Decimal
+    bank: Decimal
+    running: bool
+    deadline: Decimal | None
+    """When both run out, if the clock is running."""
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-friendly form; times as decimal text."""
+        return {
+            "hand": time_text(self.hand),
+            "bank": time_text(self.bank),
+            "running": self.running,
+            "deadline": None if self.deadline is None else time_text(self.deadline),
+        }
+
+
+class SeatClock:
+    """One seat's hand clock and time bank (mutable; owned by the hand)."""
+
+    __slots__ = ("bank", "hand", "since")
+
+    def __init__(self, hand: Decimal, bank: Decimal) -> None:
+        self.hand = hand
+        self.bank = bank
+        self.since: Decimal | None = None
+
+    def start(self, now: Decimal) -> None:
+        """Start running at ``now``."""
+        self.since = now
+
+    def stop(self, now: Decimal) -> None:
+        """Stop at ``now``, charging the time spent to the hand clock, then the bank."""
+        if self.since is None:
+            return
+        spent = now - self.since
+        self.since = None
+        if spent <= self.hand:
+            self.hand -= spent
+        else:
+            self.bank = max(ZERO, self.bank - (spent - self.hand))
+            self.hand = ZERO
+
+    @property
+    def deadline(self) -> Decimal | None:
+        """When hand clock and bank are both empty, if running."""
+        if self.since is None:
+            return None
+        return self.since + self.hand + self.bank
+
+    def read(self, now: Decimal) -> ClockReading:
+        """The reading at ``now``."""
+        if self.since is None:
+            return ClockReading(self.hand, self.bank, False, None)
+        spent = now - self.since
+        hand = self.hand - spent
+        if hand >= 0:
+            return ClockReading(hand, self.bank, True, self.deadline)
+        return ClockReading(ZERO, max(ZERO, self.bank + hand), True, self.deadline)
+
+
+def to_time(value: Decimal | float | int | str) -> Decimal:
+    """A time passed in by the caller, as a ``Decimal`` (floats by their shortest text)."""
+    if isinstance(value, bool):
+        raise ClockError(f"a time must be a number, not {value!r}")
+    try:
+        number = value if isinstance(value, Decimal) else Decimal(repr(value) if isinstance(value, float) else value)
+    except (InvalidOperation, TypeError, ValueError):
+        raise ClockError(f"a time must be a number, not {value!r}") from None
+    if not number.is_finite():
+        raise ClockError(f"a time must be a finite number, not {value!r}")
+    return number
+
+
+def time_text(value: Decimal) -> str:
+    """Exact decimal text of a time without exponent: ``120``, ``12.5``."""
+    text = format(value.normalize(), "f")
+    return "0" if text in ("-0", "") else text

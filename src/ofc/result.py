@@ -1,0 +1,54 @@
+"""The result of a finished hand: the boards, the score sheet and the time banks left."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from ofc.cards import format_cards
+from ofc.clock import time_text
+from ofc.ranking import hand_name
+from ofc.scoring import Board, ScoreSheet
+
+
+def board_dict(board: Board) -> dict[str, list[str]]:
+    """A board as lists of card text per row."""
+    return {name: format_cards(board.row(name)).split() for name in ("top", "middle", "bottom")}
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """The showdown: ``sheet`` from ``score_boards``, the final ``boards`` and ``time_banks``.
+
+    ``time_banks[i]`` is what is left of seat ``i``'s match time bank, to carry into the
+    next hand of the match.
+    """
+
+    boards: tuple[Board, ...]
+    sheet: ScoreSheet
+    time_banks: tuple[Decimal, ...]
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        """Net points per seat; they sum to zero."""
+        return self.sheet.points
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-friendly form, one entry per seat in seat order."""
+        players = []
+        for seat, (board, line) in enumerate(zip(self.boards, self.sheet.players, strict=True)):
+            pay = line.royalties
+            players.append(
+                {
+                    "seat": seat,
+                    "board": board_dict(board),
+                    "hands": [hand_name(key) for key in (line.keys.top, line.keys.middle, line.keys.bottom)],
+                    "fouled": line.fouled,
+                    "royalties": {"top": pay.top, "middle": pay.middle, "bottom": pay.bottom, "total": pay.total},
+                    "fantasy": line.fantasy,
+                    "vs": list(line.vs),
+                    "points": line.points,
+                    "time_bank": time_text(self.time_banks[seat]),
+                }
+            )
+        return {"players": players}

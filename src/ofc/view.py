@@ -1,0 +1,92 @@
+"""What one seat may know about a hand: the value ``Hand.view(seat)`` returns.
+
+Faces and bots build everything they show or decide from a view, never from the hand, so a
+view never holds another seat's discards or held cards, an unrevealed fantasy board or the
+deck order: only counts of them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from ofc.actions import ROWS
+from ofc.cards import Card, format_card
+from ofc.clock import ClockReading, time_text
+from ofc.result import HandResult
+from ofc.rules import Rules
+
+
+def _texts(cards: tuple[Card, ...]) -> list[str]:
+    return [format_card(card) for card in cards]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """One seat as the viewer sees it.
+
+    ``rows`` holds the revealed cards of top, middle and bottom; ``hidden`` counts cards placed
+    face-down (an unrevealed fantasy board), ``holding`` the cards held but not yet placed,
+    ``discarded`` the cards discarded. ``fantasy`` is the size of the seat's fantasy deal
+    (0 for a normal hand), public since it follows from the last hand's result.
+    """
+
+    seat: int
+    fantasy: int
+    rows: tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]
+    hidden: int
+    holding: int
+    discarded: int
+    done: bool
+    clock: ClockReading
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-friendly form."""
+        out: dict[str, object] = {"seat": self.seat, "fantasy": self.fantasy}
+        for row, cards in zip(ROWS, self.rows, strict=True):
+            out[row.label] = _texts(cards)
+        out.update(
+            hidden=self.hidden,
+            holding=self.holding,
+            discarded=self.discarded,
+            done=self.done,
+            clock=self.clock.to_dict(),
+        )
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class HandView:
+    """Everything ``seat`` may know now (``seat`` None: a spectator, public facts only).
+
+    ``street`` indexes ``rules.spec.streets`` (0 = the five-card deal; equal to the number of
+    streets once they are all played). ``cards`` are the viewer's cards still to place and
+    ``discards`` the viewer's own discards. ``result`` is set once the hand is over.
+    """
+
+    rules: Rules
+    seat: int | None
+    button: int
+    street: int
+    to_act: tuple[int, ...]
+    now: Decimal
+    cards: tuple[Card, ...]
+    discards: tuple[Card, ...]
+    seats: tuple[SeatView, ...]
+    result: HandResult | None
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-friendly form for faces and servers."""
+        return {
+            "rules": self.rules.to_dict(),
+            "seat": self.seat,
+            "button": self.button,
+            "street": self.street,
+            "to_act": list(self.to_act),
+            "now": time_text(self.now),
+            "cards": _texts(self.cards),
+            "discards": _texts(self.discards),
+            "seats": [seat.to_dict() for seat in self.seats],
+            "result": None if self.result is None else self.result.to_dict(),
+        }
+
