@@ -34,8 +34,12 @@ class HandResult:
         return self.sheet.points
 
     def to_dict(self) -> dict[str, object]:
-        """JSON-friendly form, one entry per seat in seat order."""
-        players = []
+        """JSON-friendly form: ``{"players": [...]}``, one entry per seat in seat order."""
+        return {"players": self.player_dicts()}
+
+    def player_dicts(self) -> list[dict[str, object]]:
+        """One JSON-friendly entry per seat, in seat order."""
+        players: list[dict[str, object]] = []
         for seat, (board, line) in enumerate(zip(self.boards, self.sheet.players, strict=True)):
             pay = line.royalties
             players.append(
@@ -51,4 +55,4 @@ class HandResult:
                     "time_bank": time_text(self.time_banks[seat]),
                 }
             )
-        return {"players": players}
+        return players

@@ -1,0 +1,304 @@
+"""Hand histories: a versioned JSON record of one hand that replays to the same result.
+
+The format (``"format": "ofc-hand-history", "version": 1``) is documented in
+docs/hand-history.md. ``write`` turns a hand into a JSON-ready dict (``write_text`` into
+text), ``read`` checks a document and returns a ``HandHistory``, and ``replay`` deals the hand
+again, re-applies every action at its time and checks that the recorded result is the one the
+rules give. Anything malformed or inconsistent raises ``HistoryError`` saying what and where.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from ofc.actions import Action, ActionRecord
+from ofc.cards import Card, Deck, format_card, parse_cards
+from ofc.clock import time_text, to_time
+from ofc.errors import HistoryError, OfcError
+from ofc.hand import Hand
+from ofc.rules import Rules
+
+FORMAT = "ofc-hand-history"
+VERSION = 1
+
+
+@dataclass(frozen=True)
+class HandHistory:
+    """A hand's inputs, every action with its time, and the recorded result (None if unfinished)."""
+
+    rules: Rules
+    names: tuple[str, ...] | None
+    button: int
+    deck: tuple[Card, ...]
+    seed: int | None
+    fantasy: tuple[int, ...]
+    fantasy_in_row: tuple[int, ...]
+    time_banks: tuple[Decimal, ...]
+    start: Decimal
+    records: tuple[ActionRecord, ...]
+    result: Mapping[str, Any] | None
+
+    @staticmethod
+    def of(hand: Hand, names: Sequence[str] | None = None) -> HandHistory:
+        """The history of ``hand`` so far, with optional seat ``names``."""
+        result = hand.result
+        return HandHistory(
+            rules=hand.rules,
+            names=None if names is None else tuple(names),
+            button=hand.button,
+            deck=hand.deck_order,
+            seed=hand.seed,
+            fantasy=hand.fantasy,
+            fantasy_in_row=hand.fantasy_in_row,
+            time_banks=hand.starting_banks,
+            start=hand.start_time,
+            records=hand.log,
+            result=None if result is None else result.to_dict(),
+        )
+
+    def name(self, seat: int) -> str:
+        """The name of ``seat``, or ``seat N`` when the history names nobody."""
+        return self.names[seat] if self.names is not None else f"seat {seat}"
+
+    def to_dict(self) -> dict[str, object]:
+        """The JSON document of docs/hand-history.md."""
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "rules": self.rules.to_dict(),
+            "seats": None if self.names is None else list(self.names),
+            "button": self.button,
+            "deck": {"seed": self.seed, "order": [format_card(card) for card in self.deck]},
+            "fantasy": list(self.fantasy),
+            "fantasy_in_row": list(self.fantasy_in_row),
+            "time_banks": [time_text(bank) for bank in self.time_banks],
+            "start": time_text(self.start),
+            "actions": [_record_dict(record) for record in self.records],
+            "result": None if self.result is None else dict(self.result),
+        }
+
+    def deal(self) -> Hand:
+        """A fresh hand dealt from this history's inputs, before any action."""
+        try:
+            return Hand(
+                self.rules,
+                button=self.button,
+                deck=Deck(self.seed, order=self.deck),
+                fantasy=self.fantasy,
+                fantasy_in_row=self.fantasy_in_row,
+                time_banks=self.time_banks,
+                now=self.start,
+            )
+        except OfcError as error:
+            raise HistoryError(f"the hand cannot be dealt: {error}") from None
+
+
+def _record_dict(record: ActionRecord) -> dict[str, object]:
+    action = record.action.to_dict()
+    return {
+        "seat": action["seat"],
+        "time": time_text(record.time),
+        "automatic": record.automatic,
+        "place": action["place"],
+        "discard": action["discard"],
+    }
+
+
+def write(hand: Hand, names: Sequence[str] | None = None) -> dict[str, object]:
+    """The history document of ``hand`` (finished or not) as a JSON-ready dict."""
+    return HandHistory.of(hand, names).to_dict()
+
+
+def write_text(hand: Hand, names: Sequence[str] | None = None) -> str:
+    """The history document of ``hand`` as JSON text: one line per field, action and result."""
+    lines = []
+    for key, value in write(hand, names).items():
+        if key == "actions" and isinstance(value, list) and value:
+            items = ",\n  ".join(json.dumps(item) for item in value)
+            lines.append(f'"actions": [\n  {items}\n ]')
+        elif key == "result" and isinstance(value, dict):
+            items = ",\n  ".join(json.dumps(item) for item in value["players"])
+            lines.append(f'"result": {{"players": [\n  {items}\n ]}}')
+        else:
+            lines.append(f"{json.dumps(key)}: {json.dumps(value)}")
+    return "{\n " + ",\n ".join(lines) + "\n}\n"
+
+
+# ---------------------------------------------------------------------- reading
+
+
+def _get(document: Mapping[str, Any], key: str, kind: type | tuple[type, ...], what: str) -> Any:
+    if key not in document:
+        raise HistoryError(f"the history has no {key!r} ({what})")
+    value = document[key]
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
+        raise HistoryError(f"the history's {key!r} must be {what}, not {value!r}")
+    return value
+
+
+def _ints(document: Mapping[str, Any], key: str, players: int) -> tuple[int, ...]:
+    values = _get(document, key, list, f"a list of {players} whole numbers")
+    if len(values) != players or not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+        raise HistoryError(f"the history's {key!r} must be a list of {players} whole numbers, not {values!r}")
+    return tuple(values)
+
+
+def _time(value: object, where: str) -> Decimal:
+    if not isinstance(value, str | int | float) or isinstance(value, bool):
+        raise HistoryError(f"{where}: a time must be decimal text or a number, not {value!r}")
+    try:
+        return to_time(value)
+    except OfcError as error:
+        raise HistoryError(f"{where}: {error}") from None
+
+
+def _deck(document: Mapping[str, Any]) -> tuple[tuple[Card, ...], int | None]:
+    deck = _get(document, "deck", dict, "an object with the deck's order and seed")
+    order = deck.get("order")
+    seed = deck.get("seed")
+    if not isinstance(order, list) or len(order) != 52:
+        raise HistoryError("the history's deck order must list all 52 cards")
+    try:
+        cards = parse_cards(order)
+    except OfcError as error:
+        raise HistoryError(f"the history's deck order: {error}") from None
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise HistoryError(f"the history's deck seed must be a whole number or null, not {seed!r}")
+    if seed is not None and Deck(seed).order != cards:
+        raise HistoryError(f"the history's deck order is not the order seed {seed} gives")
+    return cards, seed
+
+
+def _records(document: Mapping[str, Any]) -> tuple[ActionRecord, ...]:
+    items = _get(document, "actions", list, "a list of actions")
+    records = []
+    for number, item in enumerate(items, 1):
+        where = f"action {number}"
+        if not isinstance(item, dict):
+            raise HistoryError(f"{where} must be an object, not {item!r}")
+        automatic = item.get("automatic", False)
+        if not isinstance(automatic, bool):
+            raise HistoryError(f"{where}: 'automatic' must be true or false, not {automatic!r}")
+        try:
+            action = Action.from_dict(item)
+        except OfcError as error:
+            raise HistoryError(f"{where}: {error}") from None
+        records.append(ActionRecord(action, _time(item.get("time"), where), automatic))
+    return tuple(records)
+
+
+def read(source: str | Mapping[str, Any]) -> HandHistory:
+    """Read and check a history document (JSON text or its parsed dict)."""
+    if isinstance(source, str):
+        try:
+            document = json.loads(source)
+        except json.JSONDecodeError as error:
+            raise HistoryError(f"a hand history must be JSON: {error.msg} at line {error.lineno}") from None
+    else:
+        document = source
+    if not isinstance(document, Mapping):
+        raise HistoryError("a hand history must be a JSON object")
+    if document.get("format") != FORMAT:
+        raise HistoryError(f"not a hand history: 'format' must be {FORMAT!r}, not {document.get('format')!r}")
+    if document.get("version") != VERSION:
+        raise HistoryError(f"unsupported hand history version {document.get('version')!r}: this reads {VERSION}")
+    settings = _get(document, "rules", dict, "an object of settings")
+    try:
+        rules = Rules().with_settings(settings)
+    except OfcError as error:
+        raise HistoryError(f"the history's rules: {error}") from None
+    players = rules.players
+    names = document.get("seats")
+    if names is not None and (
+        not isinstance(names, list) or len(names) != players or not all(isinstance(n, str) for n in names)
+    ):
+        raise HistoryError(f"the history's 'seats' must be null or {players} names, not {names!r}")
+    deck, seed = _deck(document)
+    banks = _get(document, "time_banks", list, f"a list of {players} times")
+    if len(banks) != players:
+        raise HistoryError(f"the history's 'time_banks' must list {players} times, not {len(banks)}")
+    result = document.get("result")
+    if result is not None and not isinstance(result, dict):
+        raise HistoryError(f"the history's 'result' must be an object or null, not {result!r}")
+    return HandHistory(
+        rules=rules,
+        names=None if names is None else tuple(names),
+        button=_get(document, "button", int, "a seat number"),
+        deck=deck,
+        seed=seed,
+        fantasy=_ints(document, "fantasy", players),
+        fantasy_in_row=_ints(document, "fantasy_in_row", players),
+        time_banks=tuple(_time(bank, "the history's time banks") for bank in banks),
+        start=_time(document.get("start"), "the history's start"),
+        records=_records(document),
+        result=result,
+    )
+
+
+# ---------------------------------------------------------------------- replay
+
+
+def describe(record: ActionRecord) -> str:
+    """One line for an action record: who did what, when, and whether automatically."""
+    how = " (automatic)" if record.automatic else ""
+    return f"{record.action} at {time_text(record.time)}{how}"
+
+
+def replay(history: HandHistory | str | Mapping[str, Any]) -> Hand:
+    """Deal the hand again, re-apply every action and check the recorded result.
+
+    Returns the replayed hand; raises ``HistoryError`` at the first action the rules reject
+    or the engine would not have made, or when the result differs from the recorded one.
+    """
+    if not isinstance(history, HandHistory):
+        history = read(history)
+    hand = history.deal()
+    for index, record in enumerate(history.records):
+        where = f"action {index + 1} ({describe(record)})"
+        if len(hand.log) <= index:
+            try:
+                if record.automatic:
+                    hand.advance(record.time)
+                else:
+                    hand.apply(record.action, record.time)
+            except OfcError as error:
+                raise HistoryError(f"{where}: {error}") from None
+        log = hand.log
+        if len(log) <= index:
+            raise HistoryError(f"{where}: no seat had run out of time by then")
+        if log[index] != record:
+            raise HistoryError(f"{where}: the replay gives {describe(log[index])} instead")
+    if len(hand.log) > len(history.records):
+        raise HistoryError(f"the replay makes an action the history lacks: {describe(hand.log[-1])}")
+    _check_result(history, hand)
+    return hand
+
+
+def _check_result(history: HandHistory, hand: Hand) -> None:
+    recorded = history.result
+    result = hand.result
+    if result is None:
+        if recorded is not None:
+            raise HistoryError("the history records a result but its actions do not finish the hand")
+        return
+    if recorded is None:
+        raise HistoryError("the actions finish the hand but the history records no result")
+    if recorded == result.to_dict():
+        return
+    replayed = result.player_dicts()
+    players = recorded.get("players")
+    if not isinstance(players, list) or len(players) != len(replayed):
+        raise HistoryError("the history's result must list one entry per seat")
+    for seat, (mine, theirs) in enumerate(zip(players, replayed, strict=True)):
+        for key, value in theirs.items():
+            found = mine.get(key) if isinstance(mine, dict) else mine
+            if found != value:
+                raise HistoryError(
+                    f"the history's result for {history.name(seat)} says {key} {found!r}, "
+                    f"the replay gives {value!r}"
+                )
+    raise HistoryError("the history's result holds entries the replay does not produce")
