@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ofc.cli.replay_cmd  # noqa: F401  (registers `ofc replay`)
 from ofc.cli import rules_cmd, score_cmd
 from ofc.cli.app import app, main
 
