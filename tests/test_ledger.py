@@ -104,7 +104,7 @@ def test_the_winner_is_never_capped() -> None:
     [
         ([[0, 1], [-2, 0]], [None, None], "not zero-sum: player 0 wins 1"),
         ([[0, 1], [-1]], [None, None], "player 1 has 1 entries, expected 2"),
-        ([[1, 0], [0, 0]], [None, None], "player 0 wins 1 from player 0"),
+        ([[1, 0], [0, 0]], [None, None], "player 0 wins 1 from themself"),
         ([[0, 1], [-1, 0]], [None], "1 caps given for 2 players"),
         ([[0, 1], [-1, 0]], [0, None], "player 0 has nothing left to lose"),
     ],

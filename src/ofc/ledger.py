@@ -53,6 +53,8 @@ def as_matrix(vs: Sequence[Sequence[Number]]) -> Matrix:
         if len(row) != size:
             raise MatchError(f"result row of player {i} has {len(row)} entries, expected {size}")
     for i, row in enumerate(matrix):
+        if row[i] != 0:
+            raise MatchError(f"player {i} wins {row[i]} from themself")
         for j, value in enumerate(row):
             if value != -matrix[j][i]:
                 raise MatchError(
