@@ -269,6 +269,43 @@ def test_the_button_moves_off_a_seat_that_leaves_even_in_a_fantasy_hand() -> Non
     assert match.next_deal().seats == (0, 2)
 
 
+def test_extra_hands_go_on_without_a_seat_that_leaves() -> None:
+    # Circle 0, 1, 2; seat 0 earns fantasy in the closing hand. In the extra hand (button on 2)
+    # seat 0 loses its 10 and leaves while seat 1 earns fantasy: one more hand for seats 1, 2.
+    match = Match(Rules(players=3, loss_limit=10), button=0)
+    for _ in range(2):
+        match.record(quiet(3))
+    match.record(quiet(3, {0: 13}))
+    plan = match.next_deal()
+    assert (plan.button, plan.fantasy) == (2, (13, 0, 0))
+    record = match.record(sheet([[0, 0, -10], [0, 0, 0], [10, 0, 0]], [13, 13, 0]))
+    assert record.left == (0,)
+    plan = match.next_deal()
+    assert (plan.seats, plan.button, plan.fantasy, plan.fantasy_in_row) == ((1, 2), 2, (13, 0), (1, 0))
+    match.record(quiet(2))
+    assert match.finished
+    assert len(match.hands) == 5
+
+
+def test_a_button_seat_leaving_in_the_closing_hand_passes_the_button_on_for_extra_hands() -> None:
+    match = Match(Rules(players=3, loss_limit=10), button=0)
+    for _ in range(2):
+        match.record(quiet(3))
+    match.record(sheet([[0, 0, 10], [0, 0, 0], [-10, 0, 0]], [13, 0, 0]))
+    plan = match.next_deal()
+    assert (plan.seats, plan.button, plan.fantasy) == ((0, 1), 0, (13, 0))
+    match.record(quiet(2))
+    assert match.finished
+
+
+def test_the_match_ends_when_the_closing_hand_leaves_no_fantasy() -> None:
+    match = Match(Rules(players=3, loss_limit=10), button=0)
+    for _ in range(2):
+        match.record(quiet(3))
+    match.record(sheet([[0, 0, 10], [0, 0, 0], [-10, 0, 0]]))
+    assert match.finished
+
+
 # ---------------------------------------------------------------- balances and joining
 
 
