@@ -219,7 +219,7 @@ def test_loss_limit_with_three_players_then_two_play_on() -> None:
     assert record.points == (-10, 7, 3)
     assert record.left == (0,)
     plan = match.next_deal()
-    assert (plan.seats, plan.button, plan.order) == ((1, 2), 2, (1, 2))
+    assert (plan.seats, plan.button, plan.order, plan.button_index) == ((1, 2), 2, (1, 2), 1)
     match.record(sheet([[0, 2], [-2, 0]]))
     assert match.finished
     assert match.ledger.points == (-10, 9, 1)

@@ -45,8 +45,13 @@ class DealPlan:
     @property
     def order(self) -> tuple[int, ...]:
         """The seats in acting order: first the one left of the button, the button last."""
-        start = self.seats.index(self.button) + 1
+        start = self.button_index + 1
         return self.seats[start:] + self.seats[:start]
+
+    @property
+    def button_index(self) -> int:
+        """The button's position in ``seats``: its seat number within the hand."""
+        return self.seats.index(self.button)
 
     @property
     def any_fantasy(self) -> bool:
