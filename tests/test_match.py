@@ -426,3 +426,29 @@ def test_ledger_is_zero_sum_and_no_one_loses_more_than_the_limit(
                 assert total >= -rules.loss_limit
                 assert (seat in match.active) == (total > -rules.loss_limit)
     assert len(match.hands) <= 12
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.integers(2, 4),
+    st.sampled_from(["stays", "moves"]),
+    st.sampled_from([1, 2, None]),
+    st.lists(st.lists(st.sampled_from([0, 0, 0, 13]), min_size=4, max_size=4), max_size=12),
+)
+def test_the_button_goes_round_once_and_extra_hands_need_a_fantasy(
+    players: int, on_fantasy: str, max_in_row: int | None, earned: list[list[int]]
+) -> None:
+    rules = Rules(players=players, button_on_fantasy=on_fantasy, fantasy_max_in_row=max_in_row)
+    start = players - 1
+    seen = play(Match(rules, button=start), [dict(enumerate(row)) for row in earned])
+    steps = [(button - start) % players for button, _, _ in seen]
+    assert steps == sorted(steps)
+    assert sorted(set(steps)) == list(range(players))
+    stays = on_fantasy == "stays"
+    played = [any(fantasy) for _, fantasy, _ in seen]
+    for k in range(len(seen) - 1):
+        if steps[k] < players - 1:
+            assert (steps[k + 1] == steps[k]) == (played[k] and stays)
+    last = steps.index(players - 1)
+    for k in range(last + 1, len(seen)):
+        assert played[k] or (stays and played[k - 1])
