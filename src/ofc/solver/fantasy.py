@@ -1,0 +1,153 @@
+"""The exact fantasyland solver: the best way to set a fantasy deal of 13 to 17 cards.
+
+The objective is ``royalties + stay_value`` for an arrangement that earns a repeat fantasy,
+else ``royalties``, over every live arrangement of 13 of the cards (the rest discarded).
+Ties go to the stronger bottom, then middle, then top row, then to the lexicographically
+smallest bottom, middle and top cards (each row's cards in ascending card order), so the
+answer is a function of the deal and the settings alone.
+
+The search itself is ``ofc.fast.fantasy.solve_kernel``; this module checks the input, and
+reads the answer back through the pure-Python core (keys, royalties, stay), so what it
+reports is the core's own verdict on the chosen board.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from ofc.cards import Card, check_distinct, format_card
+from ofc.errors import CardError, RulesError
+from ofc.fast.fantasy import solve_kernel
+from ofc.fast.tables import EVAL_TABLES, RoyaltyArrays, royalty_arrays
+from ofc.rules import (
+    HAND_CARDS,
+    PROGRESSIVE_TRIPS_CARDS,
+    FantasyCards,
+    RoyaltyTable,
+    Rules,
+    StayCondition,
+)
+from ofc.scoring import Board, RowKeys, Royalties, meets_stay, row_keys, royalties_of
+
+DEFAULT_STAY_VALUE = 10.0
+"""Points a repeat fantasy is worth, by default.
+
+A fantasy hand sees all its cards at once: under american pineapple it averages roughly
+10-15 points of royalties against 2-4 for a normal hand, and fouls far less often, so playing
+one instead of a normal hand is worth about 8-12 points; 10 sits in the middle. It is only a
+default: pass ``stay_value`` (``--stay-value``) to price a repeat differently; a later
+simulation will estimate it per rule set.
+"""
+
+_STAY_ORDER = (
+    StayCondition.TOP_TRIPS,
+    StayCondition.BOTTOM_QUADS_PLUS,
+    StayCondition.MIDDLE_QUADS_PLUS,
+    StayCondition.MIDDLE_FULL_HOUSE_PLUS,
+)
+
+
+@dataclass(frozen=True)
+class FantasySolution:
+    """The chosen board, the discarded cards and what the board earns.
+
+    ``stays`` says whether the board earns a repeat fantasy (always false when staying is
+    not allowed); ``value`` is ``royalties.total`` plus the stay value when it stays.
+    """
+
+    board: Board
+    discards: tuple[Card, ...]
+    keys: RowKeys
+    royalties: Royalties
+    stays: bool
+    value: float
+
+
+def max_fantasy_cards(rules: Rules) -> int:
+    """The largest fantasy deal under ``rules``: 17 for progressive, else the variant's deal."""
+    if rules.fantasy_cards is FantasyCards.PROGRESSIVE:
+        return PROGRESSIVE_TRIPS_CARDS
+    return rules.spec.fantasy_cards
+
+
+def check_deal(cards: Sequence[Card], rules: Rules) -> tuple[Card, ...]:
+    """The deal as a tuple, after checking the cards and their number against ``rules``."""
+    deal = tuple(cards)
+    for card in deal:
+        if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < 52:
+            raise CardError(f"a fantasy deal holds something that is not a card: {card!r}")
+    check_distinct(deal)
+    most = max_fantasy_cards(rules)
+    if not HAND_CARDS <= len(deal) <= most:
+        raise CardError(
+            f"a fantasy deal has {HAND_CARDS} to {most} cards under these rules "
+            f"({rules.variant}, fantasy_cards={rules.fantasy_cards}), got {len(deal)}"
+        )
+    return deal
+
+
+def check_stay_value(stay_value: float) -> float:
+    """``stay_value`` as a float, which must be finite and not negative."""
+    value = float(stay_value)
+    if not math.isfinite(value) or value < 0:
+        raise RulesError(f"stay value must be a finite number of points >= 0, got {stay_value!r}")
+    return value
+
+
+@lru_cache(maxsize=8)
+def _royalty_arrays(table: RoyaltyTable) -> RoyaltyArrays:
+    return royalty_arrays(table)
+
+
+def staying_possible(rules: Rules, can_stay: bool) -> bool:
+    """Whether a repeat fantasy can be earned at all: fantasy on, a condition, and allowed."""
+    return can_stay and rules.fantasy and bool(rules.fantasy_stay)
+
+
+def solve_fantasy(
+    cards: Sequence[Card],
+    rules: Rules,
+    *,
+    stay_value: float = DEFAULT_STAY_VALUE,
+    can_stay: bool = True,
+) -> FantasySolution:
+    """The best arrangement of a fantasy deal under ``rules`` (see the module docstring).
+
+    ``can_stay=False`` says a repeat is not allowed now (``fantasy_max_in_row`` reached, or
+    the caller prices it elsewhere): the value is then plain royalties.
+    """
+    deal = tuple(sorted(check_deal(cards, rules)))
+    worth = check_stay_value(stay_value)
+    may_stay = staying_possible(rules, can_stay)
+    flags = tuple(may_stay and condition in rules.fantasy_stay for condition in _STAY_ORDER)
+    arrays = _royalty_arrays(rules.royalty_table)
+    t = EVAL_TABLES
+    best = np.zeros(6, dtype=np.int64)
+    value = solve_kernel(
+        np.array(deal, dtype=np.int64),
+        t.card_weight, t.card_bit, t.unsuited5, t.flush5, t.unsuited3,
+        arrays.top, arrays.middle, arrays.bottom,
+        flags, worth if may_stay else 0.0, best,
+    )  # fmt: skip
+    rows = [tuple(card for i, card in enumerate(deal) if int(best[r]) >> i & 1) for r in (5, 4, 3)]
+    board = Board(top=rows[0], middle=rows[1], bottom=rows[2])
+    used = int(best[3] | best[4] | best[5])
+    discards = tuple(card for i, card in enumerate(deal) if not used >> i & 1)
+    keys = row_keys(board)
+    pay = royalties_of(keys, rules)
+    stays = may_stay and meets_stay(keys, rules)
+    total = float(pay.total) + (worth if stays else 0.0)
+    if keys.fouled or total != value:
+        shown = " ".join(format_card(c) for c in deal)
+        raise AssertionError(f"solver and core disagree on {shown}: {value} vs {total}")
+    return FantasySolution(board, discards, keys, pay, stays, total)
+
+
+def warm_up() -> None:
+    """Load (or compile) the kernels, so later calls are timed without that cost."""
+    solve_fantasy(tuple(range(0, 52, 4)), Rules())
