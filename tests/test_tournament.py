@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ofc.errors import MatchError
+from ofc.errors import MatchError, RulesError
 from ofc.rules import Rules
 from ofc.scoring import PlayerScore, RowKeys, Royalties, ScoreSheet
 from ofc.tournament import Finish, Tournament, bust_finishes, round_chips, split_prizes
@@ -208,3 +208,12 @@ def test_chips_are_conserved_and_nobody_goes_below_zero(script: tuple[Rules, int
     if tournament.finished:
         assert sorted(tournament.finishes) == list(range(rules.players))
         assert sum(tournament.prizes()) == tournament.prize_pool
+
+
+def test_more_paid_places_than_entrants_is_refused() -> None:
+    rules = Rules.preset("classic").with_settings({"payouts": "0.5,0.3,0.2"})
+    with pytest.raises(RulesError, match="setting payouts: 3 places paid but 2 players"):
+        Tournament(rules, button=0)
+    four = rules.with_settings({"players": 4})
+    assert Tournament(four, button=0).entrants == 4
+    assert four.with_settings({"players": 2}).payouts == rules.payouts  # a hand's table may shrink

@@ -347,8 +347,6 @@ class Rules:
             raise RulesError(f"setting payouts: shares must add up to 1, not {sum(payouts)}")
         if any(later > earlier for earlier, later in pairwise(payouts)):
             raise RulesError("setting payouts: a lower place cannot be paid more")
-        if len(payouts) > self.players:
-            raise RulesError(f"setting payouts: {len(payouts)} places paid but {self.players} players")
 
     # ------------------------------------------------------------------ derived values
 

@@ -22,7 +22,7 @@ from decimal import ROUND_DOWN, Decimal
 from fractions import Fraction
 from math import floor
 
-from ofc.errors import MatchError
+from ofc.errors import MatchError, RulesError
 from ofc.ledger import Matrix, cap_losses
 from ofc.rotation import DealPlan, Rotation, read_output
 from ofc.rules import Rules
@@ -65,6 +65,8 @@ class Tournament:
     """A tournament of ``rules.players`` entrants at one table, the first button on ``button``."""
 
     def __init__(self, rules: Rules, *, button: int) -> None:
+        if len(rules.payouts) > rules.players:
+            raise RulesError(f"setting payouts: {len(rules.payouts)} places paid but {rules.players} players")
         self.rules = rules
         self._rotation = Rotation.start(rules, button)
         self._chips = (rules.starting_chips,) * rules.players
