@@ -67,11 +67,20 @@ class Action:
 
     The engine checks an action against the hand when it is applied; the value itself is
     just data, so faces, bots and histories can build, store and compare actions freely.
+    Placements and discards are kept sorted by card, highest first, so two actions making the
+    same decision are equal whatever order they were written in.
     """
 
     seat: int
     placements: tuple[Placement, ...]
     discards: tuple[Card, ...] = ()
+
+    def __post_init__(self) -> None:
+        try:
+            object.__setattr__(self, "placements", tuple(sorted(self.placements, reverse=True)))
+            object.__setattr__(self, "discards", tuple(sorted(self.discards, reverse=True)))
+        except TypeError:
+            pass  # not cards: left as given for ``Hand.check`` to name the fault
 
     @staticmethod
     def of(

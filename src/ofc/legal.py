@@ -1,11 +1,11 @@
 """The legal actions of one seat as a lazy sequence.
 
-Actions are ordered by the set of discarded cards (combinations of the held cards' positions,
-lexicographic), then by the row of each kept card in the order received, top < middle <
-bottom. Nothing is built until asked: ``len()`` is arithmetic and ``actions[i]`` builds the
-i-th action, so ``rng.choice(actions)`` is cheap even for a fantasy hand, which has about a
-million legal actions with 14 cards and 171 million with 17. Iterate a fantasy seat's actions
-only if you mean to.
+Actions are ordered by the set of discarded cards (combinations of the held cards'
+positions, lexicographic), then by the row of each kept card in the order received, top <
+middle < bottom; each legal decision appears once. Nothing is built until asked: ``len()``
+is arithmetic and ``actions[i]`` builds the i-th action, so ``rng.choice(actions)`` is cheap
+even for a fantasy hand, which has about a million legal actions with 14 cards and 171
+million with 17. Iterate a fantasy seat's actions only if you mean to.
 """
 
 from __future__ import annotations
@@ -132,17 +132,16 @@ class LegalActions(Sequence[Action]):
             yield self[index]
 
     def __contains__(self, item: object) -> bool:
+        """Whether ``item`` is one of these actions: the seat's, using each held card once."""
         if not isinstance(item, Action) or item.seat != self._seat or not self._length:
             return False
-        held = self._held
-        dropped = tuple(card for card in held if card in item.discards)
-        kept = tuple(card for card in held if card not in item.discards)
-        if item.discards != dropped or len(dropped) != self._discards:
+        if len(item.discards) != self._discards:
             return False
-        if tuple(card for card, _ in item.placements) != kept:
+        cards = [card for card, _ in item.placements] + list(item.discards)
+        if len(cards) != len(self._held) or set(cards) != set(self._held):
             return False
         rows = [row for _, row in item.placements]
-        if not all(isinstance(row, Row) for row in rows):
+        if not all(type(row) is Row for row in rows):
             return False
         return all(rows.count(row) <= self._rooms[row] for row in ROWS)
 
