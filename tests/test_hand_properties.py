@@ -1,0 +1,130 @@
+"""Random legal play to the end, every variant and table size, with random clocks and fantasy.
+
+At every step no view shows a card its seat may not know; at the end every card was dealt
+once, every board holds 13 cards, the points sum to zero and the history replays equal.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from decimal import Decimal
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from ofc import history
+from ofc.cards import Card, format_card
+from ofc.hand import Hand, fantasy_deals
+from ofc.rules import Rules
+
+CONFIGS = [
+    *(("classic", players) for players in (2, 3, 4)),
+    *(("turbo", players) for players in (2, 3, 4)),
+    ("pineapple", 2),
+    ("pineapple", 3),
+    ("pineapple-progressive", 2),
+    ("pineapple-progressive", 3),
+]
+
+
+@st.composite
+def hands(draw: st.DrawFn, preset: str, players: int) -> tuple[Hand, int]:
+    """A fresh hand with random clocks, fantasy seats, button and deck, and a policy seed."""
+    rules = Rules.preset(preset).with_settings(
+        {
+            "players": players,
+            "hand_seconds": draw(st.sampled_from([4, 60])),
+            "time_bank_seconds": draw(st.sampled_from([0, 30])),
+        }
+    )
+    deals = sorted(fantasy_deals(rules))
+    fantasy = tuple(draw(st.sampled_from([0, 0, *deals])) for _ in range(players))
+    hand = Hand(
+        rules,
+        button=draw(st.integers(0, players - 1)),
+        seed=draw(st.integers(0, 2**32)),
+        fantasy=fantasy,
+        now=draw(st.sampled_from([0, Decimal("1000.25")])),
+    )
+    return hand, draw(st.integers(0, 2**32))
+
+
+def knowable(hand: Hand, seat: int | None) -> set[Card]:
+    """Cards ``seat`` may see: placed cards of street seats, its own cards, all boards at the end."""
+    cards: set[Card] = set()
+    for record in hand.log:
+        action = record.action
+        if action.seat == seat or not hand.fantasy[action.seat] or hand.is_over:
+            cards.update(card for card, _ in action.placements)
+        if action.seat == seat:
+            cards.update(action.discards)
+    if seat is not None:
+        cards.update(hand.view(seat).cards)
+    return cards
+
+
+def check_views(hand: Hand) -> None:
+    for seat in [*range(hand.rules.players), None]:
+        text = json.dumps(hand.view(seat).to_dict())
+        allowed = knowable(hand, seat)
+        for card in range(52):
+            if card not in allowed:
+                assert f'"{format_card(card)}"' not in text, (seat, format_card(card))
+    spectator = json.dumps(hand.view(None).to_dict())
+    for card in knowable(hand, None):
+        assert f'"{format_card(card)}"' in spectator
+
+
+def play(hand: Hand, policy: int) -> None:
+    rng = random.Random(policy)
+    now = hand.now
+    check_views(hand)
+    while not hand.is_over:
+        now += rng.choice([1, 2, 7, 45])
+        hand.advance(now)
+        if hand.is_over:
+            break
+        seat = rng.choice(hand.to_act)
+        actions = hand.legal_actions(seat)
+        action = rng.choice(actions)
+        assert action in actions
+        assert hand.is_legal(action)
+        hand.apply(action, now)
+        check_views(hand)
+    check_views(hand)
+
+
+def check_end(hand: Hand) -> None:
+    result = hand.result
+    assert result is not None
+    players = hand.rules.players
+    placed = [card for board in result.boards for card in board.cards]
+    discarded = [card for record in hand.log for card in record.action.discards]
+    assert len(placed) == 13 * players
+    street_seats = sum(1 for cards in hand.fantasy if not cards)
+    dealt = sum(hand.fantasy) + street_seats * sum(street.cards for street in hand.rules.spec.streets)
+    assert sorted(placed + discarded) == sorted(hand.deck_order[:dealt])
+    assert sum(result.points) == 0
+    for i, line in enumerate(result.sheet.players):
+        assert all(line.vs[j] == -result.sheet.players[j].vs[i] for j in range(players))
+    assert all(bank <= start for bank, start in zip(result.time_banks, hand.starting_banks, strict=True))
+    text = history.write_text(hand, [f"p{seat}" for seat in range(players)])
+    replayed = history.replay(text)
+    assert replayed.log == hand.log
+    assert replayed.result is not None
+    assert replayed.result.to_dict() == result.to_dict()
+    assert history.write(replayed, [f"p{seat}" for seat in range(players)]) == json.loads(text)
+
+
+@pytest.mark.parametrize(("preset", "players"), CONFIGS)
+def test_random_play_to_the_end(preset: str, players: int) -> None:
+    @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(hands(preset, players))
+    def run(setup: tuple[Hand, int]) -> None:
+        hand, policy = setup
+        play(hand, policy)
+        check_end(hand)
+
+    run()
