@@ -148,6 +148,10 @@ def solve_fantasy(
     return FantasySolution(board, discards, keys, pay, stays, total)
 
 
-def warm_up() -> None:
-    """Load (or compile) the kernels, so later calls are timed without that cost."""
-    solve_fantasy(tuple(range(0, 52, 4)), Rules())
+def warm_up(rules: Rules | None = None) -> None:
+    """Load (or compile) the kernels and touch their tables, so later calls time the search alone.
+
+    Solves one fixed deal of the largest size ``rules`` allow (classic rules by default).
+    """
+    game = rules if rules is not None else Rules()
+    solve_fantasy(tuple(range(0, 3 * max_fantasy_cards(game), 3)), game)

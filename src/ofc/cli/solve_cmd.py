@@ -1,0 +1,102 @@
+"""``ofc solve fantasy``: the exact best setting of a fantasy deal."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Annotated
+
+import typer
+
+from ofc.cards import format_card, format_cards, parse_cards
+from ofc.cli.app import app, build_rules, read_text
+from ofc.errors import InputError, OfcError
+from ofc.ranking import hand_name
+from ofc.rules import Rules
+from ofc.solver import DEFAULT_STAY_VALUE, FantasySolution, solve_fantasy, warm_up
+
+solve_app = typer.Typer(help="Solvers: the exact fantasyland solver.", no_args_is_help=True)
+app.add_typer(solve_app, name="solve")
+
+
+def solution_json(solution: FantasySolution, seconds: float) -> dict[str, object]:
+    """The ``--json`` document of one solved deal."""
+    board = solution.board
+    return {
+        "top": [format_card(c) for c in board.top],
+        "middle": [format_card(c) for c in board.middle],
+        "bottom": [format_card(c) for c in board.bottom],
+        "discards": [format_card(c) for c in solution.discards],
+        "royalties": solution.royalties.total,
+        "stays": solution.stays,
+        "value": solution.value,
+        "seconds": seconds,
+    }
+
+
+def render(solution: FantasySolution, seconds: float, stay_value: float) -> str:
+    """The readable answer: rows with hand names and royalties, then the totals."""
+    board, keys, pay = solution.board, solution.keys, solution.royalties
+    rows = (
+        ("top", board.top, keys.top, pay.top),
+        ("middle", board.middle, keys.middle, pay.middle),
+        ("bottom", board.bottom, keys.bottom, pay.bottom),
+    )
+    lines = [f"{name:<9} {format_cards(cards):<15} {hand_name(key):<32} {bonus:>3}" for name, cards, key, bonus in rows]
+    stays = f"yes (a repeat is worth {stay_value:g})" if solution.stays else "no"
+    lines += [
+        f"{'discards':<9} {format_cards(solution.discards) or '-'}",
+        f"{'royalties':<9} {pay.total}",
+        f"{'stays':<9} {stays}",
+        f"{'value':<9} {solution.value:g}",
+        f"{'time':<9} {seconds * 1000:.2f} ms",
+    ]
+    return "\n".join(lines)
+
+
+def timed_solve(text: str, rules: Rules, stay_value: float, can_stay: bool) -> tuple[FantasySolution, float]:
+    """Parse and solve one deal; the time covers the solve alone."""
+    cards = parse_cards(text)
+    start = time.perf_counter()
+    solution = solve_fantasy(cards, rules, stay_value=stay_value, can_stay=can_stay)
+    return solution, time.perf_counter() - start
+
+
+@solve_app.command("fantasy")
+def fantasy(
+    cards: Annotated[str | None, typer.Argument(help='The deal in one string, e.g. "Ah Kd 7c ..."')] = None,
+    rules: Annotated[str, typer.Option("--rules", help="Rules preset")] = "pineapple",
+    settings: Annotated[list[str] | None, typer.Option("--set", metavar="KEY=VALUE", help="Override a setting")] = None,
+    stay_value: Annotated[
+        float, typer.Option("--stay-value", help="Points a repeat fantasy is worth")
+    ] = DEFAULT_STAY_VALUE,
+    no_stay: Annotated[
+        bool, typer.Option("--no-stay", help="A repeat is not allowed (fantasy_max_in_row reached)")
+    ] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the answer as JSON")] = False,
+    batch: Annotated[
+        str | None, typer.Option("--batch", metavar="FILE", help="One deal per line (- for stdin); JSON lines out")
+    ] = None,
+) -> None:
+    """Set a fantasy deal (13 to 17 cards) for the most royalties plus the stay value."""
+    game = build_rules(Rules.preset(rules), None, settings or [])
+    if (cards is None) == (batch is None):
+        raise InputError("give either CARDS or --batch FILE")
+    warm_up(game)
+    if batch is not None:
+        lines = read_text(batch).splitlines()
+        for number, line in enumerate(lines, start=1):
+            if not line.strip():
+                continue
+            try:
+                solution, seconds = timed_solve(line, game, stay_value, not no_stay)
+            except OfcError as error:
+                raise InputError(f"{batch} line {number}: {error}") from None
+            typer.echo(json.dumps(solution_json(solution, seconds)))
+        return
+    assert cards is not None
+    solution, seconds = timed_solve(cards, game, stay_value, not no_stay)
+    if as_json:
+        typer.echo(json.dumps(solution_json(solution, seconds)))
+    else:
+        typer.echo(render(solution, seconds, stay_value))
