@@ -25,7 +25,7 @@ from decimal import Decimal
 from ofc.actions import ROW_SIZES, Action, ActionRecord, Row
 from ofc.autoplace import auto_action
 from ofc.cards import DECK_SIZE, Card, Deck, format_card
-from ofc.clock import ClockReading, SeatClock, to_time
+from ofc.clock import ClockReading, SeatClock, time_text, to_time
 from ofc.errors import (
     ActionError,
     CardNotHeld,
@@ -385,13 +385,15 @@ class Hand:
         self._commit(action, time, automatic=False)
 
     def _check_time(self, time: Decimal) -> None:
-        if time < self._now:
-            raise ClockError(f"time {time} is before the hand's time {self._now}")
+        self._check_not_before(time)
         due = self._next_deadline()
         if due is not None and due[0] < time:
-            raise OutOfTime(
-                f"seat {due[1]} ran out of time at {due[0]}; call advance({time}) before acting at {time}"
-            )
+            when, late = time_text(due[0]), time_text(time)
+            raise OutOfTime(f"seat {due[1]} ran out of time at {when}; call advance({late}) before acting at {late}")
+
+    def _check_not_before(self, time: Decimal) -> None:
+        if time < self._now:
+            raise ClockError(f"time {time_text(time)} is before the hand's time {time_text(self._now)}")
 
     def _next_deadline(self) -> tuple[Decimal, int] | None:
         best: tuple[Decimal, int] | None = None
@@ -408,8 +410,7 @@ class Hand:
         the deadline of the one before); returns the automatic actions applied, in order.
         """
         time = to_time(now)
-        if time < self._now:
-            raise ClockError(f"time {time} is before the hand's time {self._now}")
+        self._check_not_before(time)
         done: list[Action] = []
         while self._result is None:
             due = self._next_deadline()
