@@ -1,0 +1,97 @@
+"""``Hand.view``: exactly what each seat and a spectator see, worked out by hand."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ofc.actions import Action
+from ofc.cards import ALL_CARDS, Deck, parse_cards
+from ofc.hand import Hand
+from ofc.rules import Rules
+
+RULES = Rules.preset("pineapple").with_settings({"hand_seconds": 10, "time_bank_seconds": 5})
+
+
+def stacked(cards: str) -> Deck:
+    top = parse_cards(cards)
+    return Deck(order=top + tuple(c for c in ALL_CARDS if c not in top))
+
+
+def hand_after_fantasy_set() -> Hand:
+    """Seat 0 (button) plays a 14-card fantasy and sets at 6 s; seat 1 placed its five at 4 s."""
+    deck = stacked("Ah Kd 3d Th Td  Qh Qd Qc 9h 9d 9c 3s 4s As Ks Js 8s 2s 7c  5c 6s 2h")
+    hand = Hand(RULES, button=0, deck=deck, fantasy=(14, 0))
+    hand.apply(Action.of(1, top="Ah Kd 3d", middle="Th Td"), 4)
+    hand.apply(Action.of(0, top="Qh Qd 4s", middle="9h 9d 9c Qc 3s", bottom="As Ks Js 8s 2s", discard="7c"), 6)
+    return hand
+
+
+def seat(number: int, fantasy: int, rows: tuple[list[str], list[str], list[str]], **counts: Any) -> dict[str, Any]:
+    top, middle, bottom = rows
+    return {"seat": number, "fantasy": fantasy, "top": top, "middle": middle, "bottom": bottom, **counts}
+
+
+# Seat 0's board is face-down until the showdown: 13 hidden, 1 discarded. Seat 1 has used 4 s
+# of its hand clock and holds its second street (dealt when its turn came at 4 s); its clock
+# runs out at 4 + 6 + 5 = 15.
+FANTASY_HIDDEN = seat(
+    0, 14, ([], [], []), hidden=13, holding=0, discarded=1, done=True,
+    clock={"hand": "4", "bank": "5", "running": False, "deadline": None},
+)  # fmt: skip
+STREET_SEAT = seat(
+    1, 0, (["Ah", "Kd", "3d"], ["Th", "Td"], []), hidden=0, holding=3, discarded=0, done=False,
+    clock={"hand": "4", "bank": "5", "running": True, "deadline": "15"},
+)  # fmt: skip
+
+
+def test_street_seat_sees_its_cards_and_only_counts_of_the_fantasy_board() -> None:
+    view = hand_after_fantasy_set().view(1).to_dict()
+    assert view.pop("rules") == RULES.to_dict()
+    assert view == {
+        "seat": 1, "button": 0, "street": 1, "to_act": [1], "now": "6",
+        "cards": ["5c", "6s", "2h"], "discards": [],
+        "seats": [FANTASY_HIDDEN, STREET_SEAT], "result": None,
+    }  # fmt: skip
+
+
+def test_spectator_sees_public_facts_only() -> None:
+    view = hand_after_fantasy_set().view(None).to_dict()
+    view.pop("rules")
+    assert view == {
+        "seat": None, "button": 0, "street": 1, "to_act": [1], "now": "6",
+        "cards": [], "discards": [], "seats": [FANTASY_HIDDEN, STREET_SEAT], "result": None,
+    }  # fmt: skip
+
+
+def test_fantasy_seat_sees_its_own_board_and_discard() -> None:
+    view = hand_after_fantasy_set().view(0)
+    assert view.discards == parse_cards("7c")
+    assert view.cards == ()
+    own = view.seats[0]
+    assert own.rows == (parse_cards("Qh Qd 4s"), parse_cards("Qc 9h 9d 9c 3s"), parse_cards("As Ks Js 8s 2s"))
+    assert own.hidden == 0
+    assert view.seats[1].to_dict() == {**STREET_SEAT, "holding": 3}
+
+
+def test_before_the_fantasy_sets_others_see_how_many_cards_it_holds() -> None:
+    deck = stacked("Ah Kd 3d Th Td  Qh Qd Qc 9h 9d 9c 3s 4s As Ks Js 8s 2s 7c")
+    hand = Hand(RULES, button=0, deck=deck, fantasy=(14, 0))
+    other = hand.view(1)
+    assert other.seats[0].holding == 14
+    assert other.seats[0].hidden == 0
+    assert other.cards == parse_cards("Ah Kd 3d Th Td")
+    assert other.to_act == (1, 0)
+
+
+def test_the_showdown_reveals_boards_but_never_discards() -> None:
+    hand = hand_after_fantasy_set()
+    hand.advance(100)
+    view = hand.view(None)
+    assert view.result is not None
+    assert view.seats[0].rows[0] == parse_cards("Qh Qd 4s")
+    assert view.seats[0].hidden == 0
+    assert view.seats[1].discarded == 4
+    assert view.discards == ()
+    text = str(view.to_dict())
+    assert "'7c'" not in text  # seat 0's fantasy discard
+    assert view.to_dict()["result"] == view.result.to_dict()
