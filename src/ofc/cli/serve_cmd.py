@@ -1,0 +1,29 @@
+"""``ofc serve``: run the game server and its browser client."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from ofc.cli.app import app
+from ofc.server.storage import default_url
+
+
+@app.command("serve")
+def serve_command(
+    host: Annotated[str, typer.Option(help="Address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on")] = 8000,
+    db: Annotated[str | None, typer.Option(help="Database URL (sqlite:///... or postgresql://...)")] = None,
+    pause: Annotated[float, typer.Option(help="Seconds between a showdown and the next deal")] = 3.0,
+    bot_delay: Annotated[float, typer.Option(help="Seconds a bot waits before acting")] = 0.5,
+) -> None:
+    """Serve the lobby, the tables and the browser client (open http://HOST:PORT/)."""
+    import uvicorn
+
+    from ofc.server.app import create_app
+
+    url = db or default_url()
+    typer.echo(f"ofc serve: database {url}; open http://{host}:{port}/ in a browser")
+    application = create_app(url, pause=pause, bot_delay=bot_delay)
+    uvicorn.run(application, host=host, port=port, log_level="warning", ws="websockets")

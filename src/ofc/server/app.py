@@ -1,0 +1,150 @@
+"""The web application: lobby routes, the table WebSocket and the browser client's files.
+
+``create_app(db_url)`` builds everything one server needs; the clock, the bot factory, the
+pause between hands, the bots' delay and the decks are injectable for tests and benchmarks.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+from decimal import Decimal
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+from ofc.errors import OfcError
+from ofc.server.agents import BotFactory, default_bot_factory
+from ofc.server.game import DeckSource, PlayError, secure_deck
+from ofc.server.protocol import CreateTable, JoinTable, ProtocolError, error_message, parse_message
+from ofc.server.storage import Storage, default_url
+from ofc.server.tables import Connection, Runtime, Settings, TableManager
+from ofc.server.timekeeping import Clock, SystemClock
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+_STATUS = {"no_table": 404, "no_player": 404, "seat_taken": 409, "table_full": 409, "already_seated": 409}
+
+
+def _refusal(code: str, message: str, status: int = 400) -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+
+
+def create_app(
+    db_url: str | None = None,
+    *,
+    clock: Clock | None = None,
+    bot_factory: BotFactory = default_bot_factory,
+    pause: float | Decimal = 3,
+    bot_delay: float = 0.5,
+    start_balance: int | Fraction = 1000,
+    decks: DeckSource = secure_deck,
+) -> FastAPI:
+    """The ``ofc serve`` application over the database at ``db_url`` (default: see storage)."""
+    store = Storage(db_url or default_url())
+    settings = Settings(Decimal(str(pause)), bot_delay, Fraction(start_balance))
+    manager = TableManager(store, clock or SystemClock(), bot_factory, settings, decks)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await manager.start()
+        try:
+            yield
+        finally:
+            await manager.stop()
+            store.close()
+
+    app = FastAPI(title="ofc", lifespan=lifespan, docs_url="/api/docs", openapi_url="/api/openapi.json")
+    app.state.manager = manager
+    app.state.store = store
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_request: Request, error: RequestValidationError) -> JSONResponse:
+        problem = error.errors()[0] if error.errors() else {"loc": (), "msg": "invalid request"}
+        where = ".".join(str(part) for part in problem.get("loc", ())[1:]) or "body"
+        return _refusal("bad_request", f"{where}: {problem.get('msg')}", 422)
+
+    @app.get("/api/tables")
+    async def list_tables() -> dict[str, Any]:
+        """Every table with its seats and status."""
+        return {"tables": manager.listing()}
+
+    @app.post("/api/tables", status_code=201, response_model=None)
+    async def create_table(request: CreateTable) -> dict[str, Any] | JSONResponse:
+        """Create a table from a preset, settings and bot seats."""
+        try:
+            return manager.create(request)
+        except OfcError as error:
+            return _refusal("bad_table", str(error))
+
+    @app.post("/api/tables/{table_id}/join", response_model=None)
+    async def join_table(table_id: int, request: JoinTable) -> dict[str, Any] | JSONResponse:
+        """Sit a player at an open seat; the answer holds the seat token."""
+        try:
+            return await manager.join(table_id, request)
+        except PlayError as error:
+            return _refusal(error.code, str(error), _STATUS.get(error.code, 400))
+        except OfcError as error:
+            return _refusal("balance", str(error), 409)
+
+    @app.get("/api/players/{name}", response_model=None)
+    async def player(name: str) -> dict[str, Any] | JSONResponse:
+        """A player's play-money balance."""
+        balance = store.balance(name)
+        if balance is None:
+            return _refusal("no_player", f"there is no player {name!r}", 404)
+        return {"name": name, "balance": str(balance), "balance_value": float(balance)}
+
+    @app.websocket("/ws/tables/{table_id}")
+    async def table_socket(socket: WebSocket, table_id: int) -> None:
+        """The table's message stream: see docs/protocol.md."""
+        await socket.accept()
+        runtime = manager.tables.get(table_id)
+        if runtime is None:
+            await socket.send_json(error_message("no_table", f"there is no table {table_id}"))
+            await socket.close(code=4404)
+            return
+        await _serve(manager, runtime, socket)
+
+    app.mount("/", StaticFiles(directory=WEB, html=True), name="web")
+    return app
+
+
+async def _serve(manager: TableManager, runtime: Runtime, socket: WebSocket) -> None:
+    """Read messages and write queued replies until the client goes away."""
+    connection = Connection()
+    manager.connect(runtime, connection)
+    async with runtime.lock:
+        connection.send(runtime.game.state(None))
+
+    async def writer() -> None:
+        while (text := await connection.outbox.get()) is not None:
+            await socket.send_text(text)
+
+    sending = asyncio.get_running_loop().create_task(writer())
+    try:
+        while True:
+            frame = await socket.receive()
+            if frame["type"] == "websocket.disconnect":
+                break
+            text = frame.get("text")
+            if text is None:
+                text = bytes(frame.get("bytes") or b"").decode("utf-8", errors="replace")
+            try:
+                message = parse_message(text)
+            except ProtocolError as error:
+                connection.send(error_message(error.code, str(error)))
+                continue
+            await manager.handle(runtime, connection, message)
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    finally:
+        manager.disconnect(runtime, connection)
+        connection.outbox.put_nowait(None)
+        sending.cancel()
+

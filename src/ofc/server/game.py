@@ -1,0 +1,349 @@
+"""One table's match, played through the engine and stored as it goes.
+
+``TableGame`` is synchronous and knows nothing of sockets: the table manager calls it under
+the table's lock. Every change is written to storage before it is applied in memory: a
+seat's action is checked, stored, then applied; automatic placements are stored before
+anything is sent. ``restore`` rebuilds the match from storage by dealing each stored deck
+again and re-applying its stored actions at their stored times.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+from ofc.actions import Action, ActionRecord
+from ofc.cards import Deck, format_card, parse_cards
+from ofc.clock import time_text
+from ofc.errors import ActionError, OfcError
+from ofc.hand import Hand
+from ofc.history import write
+from ofc.match import Match
+from ofc.rules import HAND_CARDS, Rules
+from ofc.server.storage import FINISHED, PLAYING, WAITING, ActionRow, Storage, TableRow
+from ofc.session import Session
+from ofc.view import HandView
+
+DeckSource = Callable[[int, int], Deck]
+"""``source(table_id, hand_number)`` -> the deck of a new hand."""
+
+
+def secure_deck(_table: int, _hand: int) -> Deck:
+    """A deck shuffled from the operating system's secure randomness."""
+    return Deck()
+
+
+class PlayError(OfcError):
+    """A request the table refuses; ``code`` names the kind for the protocol."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def amount_text(value: Fraction) -> str:
+    """An exact amount as short text: ``12``, ``-3.5``, ``3.33`` (two places when inexact)."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    text = f"{float(value):.2f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def _row(record: ActionRecord) -> ActionRow:
+    data = record.action.to_dict()
+    place = data["place"]
+    discard = data["discard"]
+    assert isinstance(place, list)
+    assert isinstance(discard, list)
+    return ActionRow(record.action.seat, place, discard, time_text(record.time), record.automatic)
+
+
+def discard_due(view: HandView | None) -> int | None:
+    """How many cards the viewer must discard in its action now (None if it may not act)."""
+    if view is None or view.seat is None or view.seat not in view.to_act:
+        return None
+    if view.seats[view.seat].fantasy:
+        return len(view.cards) - HAND_CARDS
+    return view.rules.spec.streets[view.street].discards
+
+
+@dataclass
+class SeatInfo:
+    """A seat of the table: a bot spec, or a person once someone has joined."""
+
+    bot: str | None
+    player: str | None = None
+    token_hash: str | None = None
+
+    @property
+    def name(self) -> str:
+        """What the table shows for the seat."""
+        if self.bot is not None:
+            return f"{self.bot} bot"
+        return self.player or "(empty)"
+
+
+class TableGame:
+    """A table: its seats, its match and the hand being played."""
+
+    def __init__(
+        self,
+        table_id: int,
+        name: str,
+        rules: Rules,
+        bots: Sequence[str | None],
+        store: Storage,
+        *,
+        pause: Decimal = Decimal(0),
+        decks: DeckSource = secure_deck,
+    ) -> None:
+        self.id = table_id
+        self.name = name
+        self.rules = rules
+        self.seats = [SeatInfo(bot) for bot in bots]
+        self.store = store
+        self.pause = pause
+        self.decks = decks
+        self.status = WAITING
+        self.session: Session | None = None
+        self.match: Match | None = None
+        self.hand_number = -1
+        self.next_deal: Decimal | None = None
+        self.previous: dict[str, Any] | None = None
+        self._stored = 0
+
+    # ------------------------------------------------------------------ seats
+
+    @property
+    def open_seats(self) -> list[int]:
+        """Seats waiting for a person."""
+        return [i for i, seat in enumerate(self.seats) if seat.bot is None and seat.player is None]
+
+    def seat_of(self, token_hash: str) -> int | None:
+        """The seat holding the token with this hash, if any."""
+        for index, seat in enumerate(self.seats):
+            if seat.token_hash is not None and seat.token_hash == token_hash:
+                return index
+        return None
+
+    def sit(self, seat: int, player: str, token_hash: str) -> None:
+        """Give an open seat to ``player`` (stored first)."""
+        if seat not in self.open_seats:
+            raise PlayError("seat_taken", f"seat {seat} of table {self.id} is not open")
+        if any(info.player == player for info in self.seats):
+            raise PlayError("already_seated", f"{player} already sits at table {self.id}")
+        self.store.take_seat(self.id, seat, player, token_hash)
+        self.seats[seat].player = player
+        self.seats[seat].token_hash = token_hash
+
+    def start(self, button: int, now: Decimal) -> None:
+        """Start the match with the button on ``button`` and deal the first hand."""
+        self.store.start_match(self.id, button)
+        self.status = PLAYING
+        self._begin(button)
+        self._deal(now)
+
+    def _begin(self, button: int) -> Session:
+        self.match = Match(self.rules, button=button)
+        self.session = Session(self.match)
+        return self.session
+
+    # ------------------------------------------------------------------ play
+
+    @property
+    def hand(self) -> Hand | None:
+        """The hand being played (or the last one)."""
+        return None if self.session is None or self.hand_number < 0 else self.session.hand
+
+    def hand_seat(self, seat: int | None) -> int | None:
+        """The hand seat of table ``seat`` in the current hand (None if not dealt in)."""
+        if seat is None or self.session is None or self.hand_number < 0:
+            return None
+        plan = self.session.plan
+        return plan.index(seat) if seat in plan.seats else None
+
+    def _deal(self, now: Decimal) -> None:
+        assert self.session is not None
+        number = self.hand_number + 1
+        deck = self.decks(self.id, number)
+        self.store.add_hand(self.id, number, [format_card(card) for card in deck.order], time_text(now))
+        self.session.deal(deck=Deck(order=deck.order), now=now)
+        self.hand_number = number
+        self._stored = 0
+        self.next_deal = None
+
+    def _persist(self) -> None:
+        """Store the automatic actions the hand has made since the last store."""
+        hand = self.hand
+        assert hand is not None
+        new = hand.log[self._stored :]
+        self.store.add_actions(self.id, self.hand_number, self._stored, [_row(record) for record in new])
+        self._stored = len(hand.log)
+
+    def sync(self, now: Decimal) -> bool:
+        """Bring the table to time ``now``: placements for seats out of time, the next deal.
+
+        Returns whether anything changed that the seats should be told.
+        """
+        hand = self.hand
+        if self.status != PLAYING or hand is None:
+            return False
+        changed = False
+        if not hand.is_over:
+            if hand.advance(max(now, hand.now)):
+                self._persist()
+                changed = True
+            if hand.is_over:
+                self._finish_hand()
+        if self.status == PLAYING and self.next_deal is not None and now >= self.next_deal:
+            self._deal(now)
+            changed = True
+        return changed
+
+    def act(self, seat: int, place: Any, discard: Any, now: Decimal) -> Action:
+        """Check, store and apply table ``seat``'s action at ``now``; raises ``PlayError``."""
+        self.sync(now)
+        hand = self.hand
+        if self.status != PLAYING or hand is None or hand.is_over:
+            raise PlayError("not_playing", f"table {self.id} has no hand in play")
+        hand_seat = self.hand_seat(seat)
+        if hand_seat is None:
+            raise PlayError("not_in_hand", f"seat {seat} is not dealt in this hand")
+        try:
+            action = Action.from_dict({"seat": hand_seat, "place": place, "discard": discard})
+        except OfcError as error:
+            raise PlayError("bad_action", str(error)) from None
+        try:
+            hand.check(action)
+        except ActionError as error:
+            raise PlayError("illegal", f"{type(error).__name__}: {error}") from None
+        time = max(now, hand.now)
+        self.store.add_action(self.id, self.hand_number, self._stored, _row(ActionRecord(action, time, False)))
+        hand.apply(action, time)
+        self._stored = len(hand.log)
+        if hand.is_over:
+            self._finish_hand()
+            self.sync(now)
+        return action
+
+    def _finish_hand(self, *, record: bool = True) -> None:
+        session = self.session
+        assert session is not None
+        hand = session.hand
+        result = hand.result
+        assert result is not None
+        plan = session.plan
+        session.settle()
+        if record:
+            names = [self.seats[seat].name for seat in plan.seats]
+            self.store.finish_hand(self.id, self.hand_number, write(hand, names), self.ledger())
+        self.previous = {"number": self.hand_number, "hand_seats": list(plan.seats), "result": result.to_dict()}
+        if session.finished:
+            assert self.match is not None
+            money = self.match.ledger.money
+            owed = {info.player: money[i] for i, info in enumerate(self.seats) if info.player is not None}
+            self.store.finish_match(self.id, owed)
+            self.status = FINISHED
+        else:
+            self.next_deal = hand.now + self.pause
+
+    def wake_time(self) -> Decimal | None:
+        """When the table next needs ``sync``: a clock's deadline or the next deal."""
+        hand = self.hand
+        if self.status != PLAYING or hand is None:
+            return None
+        if hand.is_over:
+            return self.next_deal
+        times = [d for seat in hand.to_act if (d := hand.clock(seat).deadline) is not None]
+        return min(times, default=None)
+
+    # ------------------------------------------------------------------ what seats see
+
+    def view(self, seat: int | None) -> HandView | None:
+        """What table ``seat`` (None: a spectator) may know of the current hand."""
+        hand = self.hand
+        if hand is None:
+            return None
+        return hand.view(self.hand_seat(seat))
+
+    def ledger(self) -> dict[str, Any]:
+        """The match ledger per table seat: points and money as text."""
+        if self.match is None:
+            zeros = ["0"] * len(self.seats)
+            return {"points": zeros, "money": zeros}
+        ledger = self.match.ledger
+        return {
+            "points": [amount_text(p) for p in ledger.points],
+            "money": [amount_text(m) for m in ledger.money],
+        }
+
+    def public(self) -> dict[str, Any]:
+        """The table as the lobby lists it."""
+        return {
+            "id": self.id,
+            "name": self.name,
+            "status": self.status,
+            "rules": self.rules.to_dict(),
+            "seats": [
+                {"seat": i, "name": info.name, "bot": info.bot, "open": info.bot is None and info.player is None}
+                for i, info in enumerate(self.seats)
+            ],
+            "open_seats": self.open_seats,
+        }
+
+    def state(self, seat: int | None) -> dict[str, Any]:
+        """The ``state`` message for table ``seat`` (None: a spectator): only what it may see."""
+        view = self.view(seat)
+        plan_seats = list(self.session.plan.seats) if self.session is not None and self.hand_number >= 0 else []
+        return {
+            "type": "state",
+            "table": self.public(),
+            "you": seat,
+            "hand_number": self.hand_number,
+            "hand_seats": plan_seats,
+            "hand": None if view is None else view.to_dict(),
+            "discard_due": discard_due(view),
+            "ledger": self.ledger(),
+            "previous": self.previous,
+            "next_deal": None if self.next_deal is None else time_text(self.next_deal),
+            "finished": self.status == FINISHED,
+        }
+
+    # ------------------------------------------------------------------ restore
+
+    @classmethod
+    def restore(
+        cls, row: TableRow, store: Storage, *, pause: Decimal = Decimal(0), decks: DeckSource = secure_deck
+    ) -> TableGame:
+        """The table as stored: seats, and the match replayed hand by hand from its actions."""
+        game = cls(row.id, row.name, Rules().with_settings(row.rules), row.bots, store, pause=pause, decks=decks)
+        for taken in row.seats:
+            game.seats[taken.seat].player = taken.player
+            game.seats[taken.seat].token_hash = taken.token_hash
+        if row.status == WAITING or row.button is None:
+            return game
+        game.status = PLAYING
+        session = game._begin(row.button)
+        for stored in store.load_hands(row.id):
+            hand = session.deal(deck=Deck(order=parse_cards(stored.deck)), now=Decimal(stored.start))
+            game.hand_number = stored.number
+            for index, action in enumerate(stored.actions):
+                if len(hand.log) > index:
+                    continue
+                time = Decimal(action.time)
+                if action.automatic:
+                    hand.advance(time)
+                else:
+                    data = {"seat": action.seat, "place": action.place, "discard": action.discard}
+                    hand.apply(Action.from_dict(data), time)
+            game._stored = len(stored.actions)
+            if len(hand.log) > game._stored:
+                game._persist()
+            if hand.is_over:
+                game._finish_hand(record=stored.history is None)
+        if row.status == FINISHED:
+            game.status = FINISHED
+        return game

@@ -1,0 +1,139 @@
+"""Message schemas of docs/protocol.md, validated with pydantic.
+
+Client messages over the table WebSocket are JSON objects with a ``type``; anything that is
+not valid JSON, not an object, of an unknown type or of the wrong shape is refused with an
+``error`` message naming the fault, and changes nothing. Lobby requests are JSON bodies.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter, ValidationError
+
+MAX_MESSAGE = 8192
+"""Longest client message accepted, in characters."""
+
+Token = Annotated[str, StringConstraints(min_length=1, max_length=100)]
+CardText = Annotated[str, StringConstraints(min_length=2, max_length=3)]
+RowText = Annotated[str, StringConstraints(min_length=1, max_length=6)]
+RequestId = int | Annotated[str, StringConstraints(max_length=64)] | None
+PlayerName = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_.\- ]{1,24}$")]
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    id: RequestId = None
+    """Any id the client likes; replies to this message carry it back."""
+
+
+class Hello(_Message):
+    """Take a seat on this connection with its token, or watch (no token)."""
+
+    type: Literal["hello"]
+    token: Token | None = None
+
+
+class Act(_Message):
+    """A seat's decision: ``place`` as [card, row] pairs and the ``discard`` cards."""
+
+    type: Literal["act"]
+    token: Token
+    place: Annotated[list[tuple[CardText, RowText]], Field(max_length=17)]
+    discard: Annotated[list[CardText], Field(max_length=4)] = []
+
+
+class Hint(_Message):
+    """Ask what the ``mc`` bot would do in the seat's place, with its expected points."""
+
+    type: Literal["hint"]
+    token: Token
+
+
+class Solve(_Message):
+    """Ask the fantasy solver for the best arrangement of the seat's fantasy deal."""
+
+    type: Literal["solve"]
+    token: Token
+
+
+class Sync(_Message):
+    """Ask for the current state again."""
+
+    type: Literal["sync"]
+
+
+class Ping(_Message):
+    """Keep-alive; answered by ``pong``."""
+
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[Hello | Act | Hint | Solve | Sync | Ping, Field(discriminator="type")]
+_CLIENT = TypeAdapter[ClientMessage](ClientMessage)
+TYPES = ("hello", "act", "hint", "solve", "sync", "ping")
+
+
+class ProtocolError(Exception):
+    """A message that cannot be read: ``code`` is ``bad_json``, ``unknown_type`` or ``bad_message``."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def _first_problem(error: ValidationError) -> str:
+    problem = error.errors()[0]
+    where = ".".join(str(part) for part in problem["loc"][1:]) or "message"
+    return f"{where}: {problem['msg']}"
+
+
+def parse_message(text: str | bytes) -> Hello | Act | Hint | Solve | Sync | Ping:
+    """Read one client message; raises ``ProtocolError`` naming what is wrong."""
+    if len(text) > MAX_MESSAGE:
+        raise ProtocolError("bad_message", f"a message may hold at most {MAX_MESSAGE} characters")
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise ProtocolError("bad_json", f"not JSON: {error}") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("bad_json", "a message must be a JSON object")
+    kind = data.get("type")
+    if kind not in TYPES:
+        raise ProtocolError("unknown_type", f"unknown message type {kind!r}: expected one of {', '.join(TYPES)}")
+    try:
+        return _CLIENT.validate_json(text)
+    except ValidationError as error:
+        raise ProtocolError("bad_message", f"{kind}: {_first_problem(error)}") from None
+
+
+def error_message(code: str, message: str, request: Any = None) -> dict[str, Any]:
+    """The ``error`` message sent back for a refused message."""
+    return {"type": "error", "code": code, "message": message, "id": request}
+
+
+# ---------------------------------------------------------------------- lobby requests
+
+
+class CreateTable(BaseModel):
+    """``POST /api/tables``: a table from a preset and settings, with bots for some seats."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: Annotated[str, StringConstraints(min_length=1, max_length=60)] = "table"
+    preset: Annotated[str, StringConstraints(max_length=40)] = "pineapple"
+    settings: dict[str, str | int | float | bool | None] = {}
+    seats: Annotated[int, Field(ge=2, le=4)] = 2
+    bots: Annotated[list[str | None], Field(max_length=4)] = []
+    """One entry per seat: a bot spec (``random``, ``heuristic``, ``mc``...) or null for a person."""
+
+
+class JoinTable(BaseModel):
+    """``POST /api/tables/{id}/join``: sit a named player at an open seat (any, if none given)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: PlayerName
+    seat: Annotated[int, Field(ge=0, le=3)] | None = None

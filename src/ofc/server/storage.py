@@ -1,0 +1,318 @@
+"""The server's database: players, tables, seats, hands and the append-only action log.
+
+SQLAlchemy Core over SQLite (the default) or PostgreSQL (``postgresql://`` URLs use the
+pure-Python pg8000 driver). Every method is one transaction. The deck order of each hand is
+kept here so a hand can be dealt again after a restart; it never leaves the server. Seat
+tokens are stored as SHA-256 hashes. Amounts of money are exact fractions stored as text.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    Boolean,
+    Column,
+    Engine,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import make_url
+
+metadata = MetaData()
+
+players = Table(
+    "players",
+    metadata,
+    Column("name", String(40), primary_key=True),
+    Column("balance", String(80), nullable=False),
+)
+
+tables = Table(
+    "tables",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("name", String(80), nullable=False),
+    Column("rules", Text, nullable=False),
+    Column("bots", Text, nullable=False),
+    Column("status", String(16), nullable=False),
+    Column("button", Integer),
+    Column("ledger", Text),
+)
+
+seats = Table(
+    "seats",
+    metadata,
+    Column("table_id", Integer, ForeignKey("tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("player", String(40), ForeignKey("players.name"), nullable=False),
+    Column("token_hash", String(64), nullable=False, unique=True),
+)
+
+hands = Table(
+    "hands",
+    metadata,
+    Column("table_id", Integer, ForeignKey("tables.id"), primary_key=True),
+    Column("number", Integer, primary_key=True),
+    Column("deck", Text, nullable=False),
+    Column("start", String(40), nullable=False),
+    Column("history", Text),
+)
+
+actions = Table(
+    "actions",
+    metadata,
+    Column("table_id", Integer, primary_key=True),
+    Column("hand", Integer, primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("place", Text, nullable=False),
+    Column("discard", Text, nullable=False),
+    Column("time", String(40), nullable=False),
+    Column("automatic", Boolean, nullable=False),
+)
+
+WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
+
+
+def default_url() -> str:
+    """``sqlite:///$OFC_HOME/ofc.db``; ``OFC_HOME`` defaults to ``~/.local/share/ofc``."""
+    home = Path(os.environ.get("OFC_HOME") or Path.home() / ".local" / "share" / "ofc")
+    return f"sqlite:///{home / 'ofc.db'}"
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``: SQLite in WAL mode (its folder created), PostgreSQL via pg8000."""
+    parsed = make_url(url)
+    if parsed.drivername in ("postgresql", "postgres"):
+        parsed = parsed.set(drivername="postgresql+pg8000")
+    if parsed.get_backend_name() != "sqlite":
+        return create_engine(parsed, pool_pre_ping=True)
+    if parsed.database and parsed.database != ":memory:":
+        Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+    engine = create_engine(parsed, connect_args={"check_same_thread": False})
+
+    @event.listens_for(engine, "connect")
+    def _pragmas(connection: Any, _record: Any) -> None:
+        cursor = connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()
+
+    return engine
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    """A taken seat: who sits there and the hash of their token."""
+
+    seat: int
+    player: str
+    token_hash: str
+
+
+@dataclass(frozen=True)
+class ActionRow:
+    """One stored action (as ``Action.to_dict`` fields) with its time and origin."""
+
+    seat: int
+    place: list[list[str]]
+    discard: list[str]
+    time: str
+    automatic: bool
+
+
+@dataclass(frozen=True)
+class HandRow:
+    """One stored hand: its deck order, start time, finished history and actions so far."""
+
+    number: int
+    deck: list[str]
+    start: str
+    history: dict[str, Any] | None
+    actions: list[ActionRow]
+
+
+@dataclass(frozen=True)
+class TableRow:
+    """One stored table with its seats."""
+
+    id: int
+    name: str
+    rules: dict[str, Any]
+    bots: list[str | None]
+    status: str
+    button: int | None
+    ledger: dict[str, Any] | None
+    seats: list[SeatRow]
+
+
+class Storage:
+    """Repository over one database; each method runs in its own transaction."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        metadata.create_all(self.engine)
+
+    def close(self) -> None:
+        """Release the connection pool."""
+        self.engine.dispose()
+
+    # ------------------------------------------------------------------ players
+
+    def balance(self, name: str) -> Fraction | None:
+        """The player's balance, or None for an unknown player."""
+        with self.engine.connect() as db:
+            value = db.execute(select(players.c.balance).where(players.c.name == name)).scalar()
+        return None if value is None else Fraction(value)
+
+    def ensure_player(self, name: str, start: Fraction) -> Fraction:
+        """The player's balance, creating the player with ``start`` when new."""
+        with self.engine.begin() as db:
+            value = db.execute(select(players.c.balance).where(players.c.name == name)).scalar()
+            if value is not None:
+                return Fraction(value)
+            db.execute(insert(players).values(name=name, balance=str(start)))
+        return start
+
+    # ------------------------------------------------------------------ tables
+
+    def add_table(self, name: str, rules: dict[str, Any], bots: Sequence[str | None]) -> int:
+        """Store a new waiting table and return its id."""
+        with self.engine.begin() as db:
+            row = db.execute(
+                insert(tables)
+                .values(name=name, rules=json.dumps(rules), bots=json.dumps(list(bots)), status=WAITING)
+                .returning(tables.c.id)
+            ).scalar_one()
+        return int(row)
+
+    def take_seat(self, table_id: int, seat: int, player: str, token_hash: str) -> None:
+        """Give ``seat`` of the table to ``player``."""
+        with self.engine.begin() as db:
+            db.execute(insert(seats).values(table_id=table_id, seat=seat, player=player, token_hash=token_hash))
+
+    def start_match(self, table_id: int, button: int) -> None:
+        """Mark the table playing with its first button."""
+        with self.engine.begin() as db:
+            db.execute(update(tables).where(tables.c.id == table_id).values(status=PLAYING, button=button))
+
+    def load_tables(self) -> list[TableRow]:
+        """Every table with its seats, oldest first."""
+        with self.engine.connect() as db:
+            taken: dict[int, list[SeatRow]] = {}
+            for row in db.execute(select(seats).order_by(seats.c.table_id, seats.c.seat)):
+                taken.setdefault(row.table_id, []).append(SeatRow(row.seat, row.player, row.token_hash))
+            return [
+                TableRow(
+                    id=row.id,
+                    name=row.name,
+                    rules=json.loads(row.rules),
+                    bots=json.loads(row.bots),
+                    status=row.status,
+                    button=row.button,
+                    ledger=None if row.ledger is None else json.loads(row.ledger),
+                    seats=taken.get(row.id, []),
+                )
+                for row in db.execute(select(tables).order_by(tables.c.id))
+            ]
+
+    # ------------------------------------------------------------------ hands
+
+    def add_hand(self, table_id: int, number: int, deck: Sequence[str], start: str) -> None:
+        """Store a newly dealt hand: its whole deck order (server-side only) and start time."""
+        with self.engine.begin() as db:
+            db.execute(insert(hands).values(table_id=table_id, number=number, deck=json.dumps(list(deck)), start=start))
+
+    def add_action(self, table_id: int, hand: int, seq: int, action: ActionRow) -> None:
+        """Append one action to a hand's log."""
+        self.add_actions(table_id, hand, seq, [action])
+
+    def add_actions(self, table_id: int, hand: int, first: int, rows: Sequence[ActionRow]) -> None:
+        """Append actions numbered from ``first`` to a hand's log, in one transaction."""
+        if not rows:
+            return
+        values = [
+            {
+                "table_id": table_id,
+                "hand": hand,
+                "seq": first + offset,
+                "seat": row.seat,
+                "place": json.dumps(row.place),
+                "discard": json.dumps(row.discard),
+                "time": row.time,
+                "automatic": row.automatic,
+            }
+            for offset, row in enumerate(rows)
+        ]
+        with self.engine.begin() as db:
+            db.execute(insert(actions), values)
+
+    def finish_hand(self, table_id: int, hand: int, history: dict[str, Any], ledger: dict[str, Any]) -> None:
+        """Store a finished hand's history and the match ledger after it."""
+        with self.engine.begin() as db:
+            db.execute(
+                update(hands)
+                .where(hands.c.table_id == table_id, hands.c.number == hand)
+                .values(history=json.dumps(history))
+            )
+            db.execute(update(tables).where(tables.c.id == table_id).values(ledger=json.dumps(ledger)))
+
+    def finish_match(self, table_id: int, money: dict[str, Fraction]) -> None:
+        """Mark the table finished and add each player's match result to their balance."""
+        with self.engine.begin() as db:
+            status = db.execute(select(tables.c.status).where(tables.c.id == table_id)).scalar_one()
+            if status == FINISHED:
+                return
+            for name, amount in money.items():
+                value = db.execute(select(players.c.balance).where(players.c.name == name)).scalar_one()
+                db.execute(
+                    update(players).where(players.c.name == name).values(balance=str(Fraction(value) + amount))
+                )
+            db.execute(update(tables).where(tables.c.id == table_id).values(status=FINISHED))
+
+    def load_hands(self, table_id: int) -> list[HandRow]:
+        """Every hand of the table in order, each with its actions in order."""
+        with self.engine.connect() as db:
+            logged: dict[int, list[ActionRow]] = {}
+            query = select(actions).where(actions.c.table_id == table_id).order_by(actions.c.hand, actions.c.seq)
+            for row in db.execute(query):
+                logged.setdefault(row.hand, []).append(
+                    ActionRow(row.seat, json.loads(row.place), json.loads(row.discard), row.time, bool(row.automatic))
+                )
+            query = select(hands).where(hands.c.table_id == table_id).order_by(hands.c.number)
+            return [
+                HandRow(
+                    number=row.number,
+                    deck=json.loads(row.deck),
+                    start=row.start,
+                    history=None if row.history is None else json.loads(row.history),
+                    actions=logged.get(row.number, []),
+                )
+                for row in db.execute(query)
+            ]
+
+    def history(self, table_id: int, hand: int) -> dict[str, Any] | None:
+        """A finished hand's history document (None while it is being played)."""
+        with self.engine.connect() as db:
+            value = db.execute(
+                select(hands.c.history).where(hands.c.table_id == table_id, hands.c.number == hand)
+            ).scalar()
+        return None if value is None else dict(json.loads(value))

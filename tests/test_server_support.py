@@ -1,0 +1,148 @@
+"""Helpers for the server tests: a stand-in bot, an app on a temporary database, socket reading."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import anyio
+from fastapi import FastAPI
+from starlette.testclient import TestClient, WebSocketTestSession
+
+from ofc.actions import Action
+from ofc.cards import Deck
+from ofc.legal import LegalActions
+from ofc.rules import HAND_CARDS, Rules
+from ofc.server.app import create_app
+from ofc.server.timekeeping import FakeClock
+from ofc.view import HandView
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A stand-in decision."""
+
+    action: Action
+    value: float
+
+
+class StandInBot:
+    """Plays a random legal action from the view (a test stand-in for ``ofc.bots``)."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, view: HandView) -> Action:
+        seat = view.seat
+        assert seat is not None
+        mine = view.seats[seat]
+        rooms = (3 - len(mine.rows[0]), 5 - len(mine.rows[1]), 5 - len(mine.rows[2]))
+        due = len(view.cards) - HAND_CARDS if mine.fantasy else view.rules.spec.streets[view.street].discards
+        return self.rng.choice(LegalActions(seat, view.cards, rooms, due))
+
+    def decide(self, view: HandView) -> Choice:
+        return Choice(self.act(view), 1.5)
+
+
+def stand_in_factory(spec: str, seed: int | None) -> StandInBot:
+    """Any spec but ``bad`` gives a stand-in bot."""
+    from ofc.errors import BotError
+
+    if spec == "bad":
+        raise BotError("unknown bot 'bad'")
+    return StandInBot(seed)
+
+
+def seeded_decks(table: int, hand: int) -> Deck:
+    """Reproducible decks for tests."""
+    return Deck(table * 1000 + hand)
+
+
+def make_app(tmp_path: Path, **options: Any) -> FastAPI:
+    """An app on a fresh SQLite file with the stand-in bots, no pauses and seeded decks."""
+    options.setdefault("bot_factory", stand_in_factory)
+    options.setdefault("pause", 0)
+    options.setdefault("bot_delay", 0)
+    options.setdefault("decks", seeded_decks)
+    options.setdefault("clock", FakeClock())
+    return create_app(f"sqlite:///{tmp_path / 'ofc.db'}", **options)
+
+
+def receive(ws: WebSocketTestSession, timeout: float = 20) -> dict[str, Any]:
+    """The next message of ``ws`` as a dict; fails after ``timeout`` seconds."""
+
+    async def get() -> Any:
+        with anyio.fail_after(timeout):
+            return await ws._send_rx.receive()
+
+    message = ws.portal.call(get)
+    if message["type"] == "websocket.close":
+        raise AssertionError(f"the server closed the socket: {message}")
+    data: dict[str, Any] = json.loads(message["text"])
+    return data
+
+
+def until(
+    ws: WebSocketTestSession, wanted: Callable[[dict[str, Any]], bool], seen: list[dict[str, Any]] | None = None
+) -> dict[str, Any]:
+    """Read messages until one satisfies ``wanted``; every message read goes into ``seen``."""
+    while True:
+        message = receive(ws)
+        if seen is not None:
+            seen.append(message)
+        if wanted(message):
+            return message
+
+
+def create_table(client: TestClient, **body: Any) -> dict[str, Any]:
+    """POST a table and return its listing."""
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 201, response.text
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def join(client: TestClient, table: int, name: str, seat: int | None = None) -> dict[str, Any]:
+    """Join a table and return the answer (seat and token)."""
+    body: dict[str, Any] = {"name": name}
+    if seat is not None:
+        body["seat"] = seat
+    response = client.post(f"/api/tables/{table}/join", json=body)
+    assert response.status_code == 200, response.text
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def my_turn(message: dict[str, Any]) -> bool:
+    """Whether a state message asks its seat to act."""
+    return message.get("type") == "state" and message.get("discard_due") is not None
+
+
+def random_move(state: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """A random legal ``act`` body (without token) for the seat of a state message."""
+    hand = state["hand"]
+    seat = hand["seat"]
+    mine = hand["seats"][seat]
+    rooms = [3 - len(mine["top"]), 5 - len(mine["middle"]), 5 - len(mine["bottom"])]
+    cards = list(hand["cards"])
+    rng.shuffle(cards)
+    due = state["discard_due"]
+    keep, dropped = cards[: len(cards) - due], cards[len(cards) - due :]
+    slots = [row for row, room in zip(("top", "middle", "bottom"), rooms, strict=True) for _ in range(room)]
+    rng.shuffle(slots)
+    return {"type": "act", "place": [[card, slots[i]] for i, card in enumerate(keep)], "discard": dropped}
+
+
+def rules_of(state: dict[str, Any]) -> Rules:
+    """The rules of a state message's hand."""
+    return Rules().with_settings(state["hand"]["rules"])
+
+
+def messages(ws: WebSocketTestSession, count: int) -> Iterator[dict[str, Any]]:
+    """The next ``count`` messages."""
+    for _ in range(count):
+        yield receive(ws)
