@@ -101,6 +101,97 @@ def _cannot_win(bound: float, kb: int, km: int, best: UniTuple7) -> bool:
 
 
 @nb.njit(cache=True)
+def _prefix_max(values: I64) -> I64:
+    out = values.copy()
+    for i in range(1, out.shape[0]):
+        out[i] = max(out[i], out[i - 1])
+    return out
+
+
+@nb.njit(cache=True)
+def _five_rows(
+    cards: I64, weight: I32, bit: I32, u5: I32, f5: I32, mid_roy: I32, bot_roy: I32, stay_flags: Any
+) -> tuple[I64, I64, I64, I64, I64, I64]:
+    """5-subsets sorted by key: masks, keys, bottom and middle royalties, stay flags (0/1)."""
+    masks, keys = _subsets5(cards, weight, bit, u5, f5)
+    order = np.argsort(keys, kind="mergesort")
+    masks = masks[order]
+    keys = keys[order]
+    count = keys.shape[0]
+    broy = np.empty(count, dtype=np.int64)
+    mroy = np.empty(count, dtype=np.int64)
+    bstay = np.zeros(count, dtype=np.int64)
+    mstay = np.zeros(count, dtype=np.int64)
+    for i in range(count):
+        category = keys[i] >> 20
+        broy[i] = five_royalty(keys[i], bot_roy)
+        mroy[i] = five_royalty(keys[i], mid_roy)
+        if stay_flags[1] and category >= QUADS:
+            bstay[i] = 1
+        if (stay_flags[2] and category >= QUADS) or (stay_flags[3] and category >= FULL_HOUSE):
+            mstay[i] = 1
+    return masks, keys, broy, mroy, bstay, mstay
+
+
+@nb.njit(cache=True)
+def _top_bounds(cards: I64, weight: I32, u3: I32, top_roy: I32, stay_flags: Any) -> tuple[I64, I64, I64]:
+    """3-subset keys sorted, with the best royalty and stay flag (0/1) of any top up to each."""
+    _, keys = _subsets3(cards, weight, u3)
+    keys = np.sort(keys)
+    royalty = np.empty(keys.shape[0], dtype=np.int64)
+    stays = np.zeros(keys.shape[0], dtype=np.int64)
+    for j in range(keys.shape[0]):
+        royalty[j] = top_royalty(keys[j], top_roy)
+        if stay_flags[0] and (keys[j] >> 20) == TRIPS:
+            stays[j] = 1
+    return keys, _prefix_max(royalty), _prefix_max(stays)
+
+
+@nb.njit(cache=True)
+def _best_top(
+    cards: I64,
+    rest: int,
+    cap: int,
+    base: int,
+    rows_stay: bool,
+    trips_stay: bool,
+    stay_value: float,
+    weight: I32,
+    u3: I32,
+    top_roy: I32,
+    positions: I64,
+) -> tuple[float, int, int]:
+    """Best top from the positions in ``rest`` with a key at most ``cap``: (value, key, mask).
+
+    The value counts ``base`` (the other rows' royalties) and the stay once; the mask is -1
+    when no top fits under ``cap``. Equal values go to the higher key, then the first found,
+    which is the lexicographically smallest since positions run in ascending card order.
+    """
+    count = 0
+    for p in range(cards.shape[0]):
+        if (rest >> p) & 1:
+            positions[count] = p
+            count += 1
+    best_value = -1.0
+    best_key = -1
+    best_mask = -1
+    for x in range(count):
+        for y in range(x + 1, count):
+            for z in range(y + 1, count):
+                key = key3(cards[positions[x]], cards[positions[y]], cards[positions[z]], weight, u3)
+                if key > cap:
+                    continue
+                value = float(base + top_royalty(key, top_roy))
+                if rows_stay or (trips_stay and (key >> 20) == TRIPS):
+                    value += stay_value
+                if value > best_value or (value == best_value and key > best_key):
+                    best_value = value
+                    best_key = key
+                    best_mask = (1 << positions[x]) | (1 << positions[y]) | (1 << positions[z])
+    return best_value, best_key, best_mask
+
+
+@nb.njit(cache=True)
 def solve_kernel(
     cards: I64,
     weight: I32,
@@ -117,105 +208,48 @@ def solve_kernel(
 ) -> float:
     """Fill ``best`` with the keys and position masks ``[kb, km, kt, b, m, t]``; return the value.
 
-    ``stay_flags`` = (top trips, bottom quads+, middle quads+, middle full house+) as booleans;
-    ``stay_value`` is added once when the arrangement meets an enabled condition.
+    ``cards`` are the deal sorted ascending; the tables are ``EvalTables`` and
+    ``RoyaltyArrays``; ``stay_flags`` = (top trips, bottom quads+, middle quads+, middle
+    full house+) as booleans; ``stay_value`` is added once when a board meets one of them.
     """
     n = cards.shape[0]
     full = (1 << n) - 1
-    masks5, keys5 = _subsets5(cards, weight, bit, u5, f5)
-    order5 = np.argsort(keys5, kind="mergesort")
-    sm = masks5[order5]
-    sk = keys5[order5]
-    count5 = sk.shape[0]
-    broy = np.empty(count5, dtype=np.int64)
-    mroy = np.empty(count5, dtype=np.int64)
-    bstay = np.empty(count5, dtype=np.bool_)
-    mstay = np.empty(count5, dtype=np.bool_)
-    for i in range(count5):
-        key = sk[i]
-        category = key >> 20
-        broy[i] = five_royalty(key, bot_roy)
-        mroy[i] = five_royalty(key, mid_roy)
-        bstay[i] = stay_flags[1] and category >= QUADS
-        mstay[i] = (stay_flags[2] and category >= QUADS) or (stay_flags[3] and category >= FULL_HOUSE)
-    # prefix maxima (bounds for "any row with a key at most this one")
-    broy_max = broy.copy()
-    mroy_max = mroy.copy()
-    bstay_any = bstay.copy()
-    mstay_any = mstay.copy()
-    for i in range(1, count5):
-        broy_max[i] = max(broy_max[i], broy_max[i - 1])
-        bstay_any[i] = bstay_any[i] or bstay_any[i - 1]
-        mroy_max[i] = max(mroy_max[i], mroy_max[i - 1])
-        mstay_any[i] = mstay_any[i] or mstay_any[i - 1]
-    _, keys3 = _subsets3(cards, weight, u3)
-    tk = np.sort(keys3)
-    count3 = tk.shape[0]
-    troy_max = np.empty(count3, dtype=np.int64)
-    tstay_any = np.empty(count3, dtype=np.bool_)
-    for j in range(count3):
-        troy_max[j] = top_royalty(tk[j], top_roy)
-        tstay_any[j] = stay_flags[0] and (tk[j] >> 20) == TRIPS
-        if j > 0:
-            troy_max[j] = max(troy_max[j], troy_max[j - 1])
-            tstay_any[j] = tstay_any[j] or tstay_any[j - 1]
-    # for each 5-subset: last top index with key <= its key, and last 5-subset index likewise
+    sm, sk, broy, mroy, bstay, mstay = _five_rows(cards, weight, bit, u5, f5, mid_roy, bot_roy, stay_flags)
+    # bounds for "any row with a key at most this one": prefix maxima over the sorted keys
+    broy_max, mroy_max = _prefix_max(broy), _prefix_max(mroy)
+    bstay_any, mstay_any = _prefix_max(bstay), _prefix_max(mstay)
+    tk, troy_max, tstay_any = _top_bounds(cards, weight, u3, top_roy, stay_flags)
+    # per 5-subset: the last top, and the last 5-subset, whose key is at most its own
     top_cap = np.searchsorted(tk, sk, side="right") - 1
     mid_cap = np.searchsorted(sk, sk, side="right") - 1
     positions = np.empty(n, dtype=np.int64)
     found = False
     inc = (-1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
-    for ib in range(count5 - 1, -1, -1):
-        b_mask = sm[ib]
-        kb = sk[ib]
+    for ib in range(sk.shape[0] - 1, -1, -1):
+        b_mask, kb = sm[ib], sk[ib]
+        tc = top_cap[ib]
         if found:
-            tc = top_cap[ib]
-            stay_possible = bstay_any[ib] or mstay_any[ib] or (tc >= 0 and tstay_any[tc])
-            bound = float(broy_max[ib] + mroy_max[ib] + (troy_max[tc] if tc >= 0 else 0))
-            if stay_possible:
+            bound = float(broy_max[ib] + mroy_max[ib] + troy_max[tc])
+            if bstay_any[ib] or mstay_any[ib] or tstay_any[tc]:
                 bound += stay_value
             if _cannot_win(bound, kb, kb, inc):
                 break
         for im in range(mid_cap[ib], -1, -1):
-            m_mask = sm[im]
+            m_mask, km = sm[im], sk[im]
             if m_mask & b_mask:
                 continue
-            km = sk[im]
             tc = top_cap[im]
-            if tc < 0:
-                break
-            rows_stay = bstay[ib] or mstay[im]
-            base = broy[ib] + mroy[im]
             if found:
                 bound = float(broy[ib] + mroy_max[im] + troy_max[tc])
                 if bstay[ib] or mstay_any[im] or tstay_any[tc]:
                     bound += stay_value
                 if _cannot_win(bound, kb, km, inc):
                     break
-            rest = full ^ b_mask ^ m_mask
-            count = 0
-            for p in range(n):
-                if (rest >> p) & 1:
-                    positions[count] = p
-                    count += 1
-            t_mask = -1
-            t_key = -1
-            total = -1.0
-            for x in range(count):
-                cx = cards[positions[x]]
-                for y in range(x + 1, count):
-                    cy = cards[positions[y]]
-                    for z in range(y + 1, count):
-                        key = key3(cx, cy, cards[positions[z]], weight, u3)
-                        if key > km:
-                            continue
-                        value = float(base + top_royalty(key, top_roy))
-                        if rows_stay or (stay_flags[0] and (key >> 20) == TRIPS):
-                            value += stay_value
-                        if value > total or (value == total and key > t_key):
-                            total = value
-                            t_key = key
-                            t_mask = (1 << positions[x]) | (1 << positions[y]) | (1 << positions[z])
+            rows_stay = bstay[ib] == 1 or mstay[im] == 1
+            total, t_key, t_mask = _best_top(
+                cards, full ^ b_mask ^ m_mask, km, broy[ib] + mroy[im], rows_stay, stay_flags[0],
+                stay_value, weight, u3, top_roy, positions,
+            )  # fmt: skip
             if t_mask < 0:
                 continue
             candidate = (total, float(kb), float(km), float(t_key), float(b_mask), float(m_mask), float(t_mask))
