@@ -25,7 +25,7 @@ def random_boards(count: int, seed: int) -> np.ndarray:
     return boards
 
 
-BOARDS = random_boards(60_000, seed=11)
+BOARDS = random_boards(100_000, seed=11)
 
 
 def core_keys(boards: np.ndarray) -> list[tuple[int, int, int]]:
