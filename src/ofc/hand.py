@@ -106,6 +106,7 @@ class Hand:
         "_street",
         "_street_seats",
         "_streets",
+        "_to_act",
         "_turn",
     )
 
@@ -155,7 +156,8 @@ class Hand:
         self._turn = 0
         for seat in self._play_order:
             self._held[seat] = self._deal(self._fantasy[seat] or self._streets[0].cards)
-        for seat in self.to_act:
+        self._to_act = self._seats_to_act()
+        for seat in self._to_act:
             self._clocks[seat].start(self._now)
 
     # ------------------------------------------------------------------ set-up checks
@@ -244,6 +246,9 @@ class Hand:
     @property
     def to_act(self) -> tuple[int, ...]:
         """Seats that may act now: the street's seat, then fantasy seats that have not set."""
+        return self._to_act
+
+    def _seats_to_act(self) -> tuple[int, ...]:
         seats = [seat for seat in self._fantasy_seats if not self._set[seat]]
         if self._street < len(self._streets):
             seats.insert(0, self._street_seats[self._turn])
@@ -319,7 +324,7 @@ class Hand:
         its action yourself and check it with ``check``/``is_legal`` rather than iterating.
         """
         self._seat_index(seat)
-        if seat not in self.to_act:
+        if seat not in self._to_act:
             return LegalActions(seat, (), (0, 0, 0), 0)
         return LegalActions(seat, self._held[seat], self._rooms(seat), self._discards_due(seat))
 
@@ -397,7 +402,7 @@ class Hand:
 
     def _next_deadline(self) -> tuple[Decimal, int] | None:
         best: tuple[Decimal, int] | None = None
-        for seat in self.to_act:
+        for seat in self._to_act:
             deadline = self._clocks[seat].deadline
             if deadline is not None and (best is None or deadline < best[0]):
                 best = (deadline, seat)
@@ -446,7 +451,8 @@ class Hand:
                 if self._street:
                     self._held[following] = self._deal(self._streets[self._street].cards)
                 self._clocks[following].start(time)
-        if self._street == len(self._streets) and all(self._set[s] for s in self._fantasy_seats):
+        self._to_act = self._seats_to_act()
+        if not self._to_act:
             self._finish()
 
     def _finish(self) -> None:
