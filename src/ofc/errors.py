@@ -88,3 +88,7 @@ class OutOfTime(ActionError):
 
 class HistoryError(OfcError, ValueError):
     """A hand history is malformed, or its replay disagrees with what it records."""
+
+
+class BotError(OfcError, ValueError):
+    """A bot name, option or option value is unknown or malformed."""

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import ofc.cli.play_cmd  # registers `ofc play`
 import ofc.cli.replay_cmd  # registers `ofc replay`
 import ofc.cli.serve_cmd  # registers `ofc serve`
+import ofc.cli.simulate_cmd  # registers `ofc simulate`
 import ofc.cli.solve_cmd  # noqa: F401  (registers `ofc solve`)
 from ofc.cli import rules_cmd, score_cmd
 from ofc.cli.app import app, main

@@ -1,0 +1,133 @@
+"""A seat's view as the arrays the rollout kernels read: boards, the unseen pool, the schedule.
+
+Everything here is built from the ``HandView`` alone, so whatever a bot samples is consistent
+with what its seat knows: the pool is the 52 cards minus every card the view shows (all
+revealed rows, the viewer's held cards and its own discards); opponents' discards, hidden
+fantasy boards, cards held by seats yet to act and every future deal come from that pool.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+import numpy.typing as npt
+
+from ofc.actions import Action
+from ofc.cards import Card
+from ofc.fast.rollout import P_FANTASY, P_ROW_POINTS, P_SCOOP, PARAMS, ROW_START, KernelTables, Playouts
+from ofc.fast.tables import EVAL_TABLES, RoyaltyArrays, royalty_arrays
+from ofc.rules import HAND_CARDS, RoyaltyTable, Rules
+from ofc.view import HandView
+
+I64 = npt.NDArray[np.int64]
+F64 = npt.NDArray[np.float64]
+
+
+@lru_cache(maxsize=8)
+def _royalties(table: RoyaltyTable) -> RoyaltyArrays:
+    return royalty_arrays(table)
+
+
+@dataclass(frozen=True)
+class KernelRules:
+    """The rules as kernel arguments: ``params`` then the evaluation and royalty tables."""
+
+    params: F64
+    tables: KernelTables
+
+    @staticmethod
+    def of(rules: Rules, fantasy_value: float) -> KernelRules:
+        """Kernel arguments for ``rules``, pricing a fantasy entry at ``fantasy_value`` points."""
+        params = np.zeros(PARAMS, dtype=np.float64)
+        params[P_ROW_POINTS] = rules.row_points
+        params[P_SCOOP] = rules.scoop_bonus
+        params[P_FANTASY] = fantasy_value if rules.fantasy else 0.0
+        t = EVAL_TABLES
+        pays = _royalties(rules.royalty_table)
+        tables = KernelTables(
+            t.card_weight, t.card_bit, t.unsuited5, t.flush5, t.unsuited3, pays.top, pays.middle, pays.bottom
+        )
+        return KernelRules(params, tables)
+
+
+@lru_cache(maxsize=32)
+def kernel_rules(rules: Rules, fantasy_value: float) -> KernelRules:
+    """``KernelRules.of``, cached: the arrays are read-only for the kernels."""
+    return KernelRules.of(rules, fantasy_value)
+
+
+def board_array(rows: tuple[tuple[Card, ...], ...]) -> tuple[I64, I64]:
+    """A board and its row counts from three rows of cards (top, middle, bottom)."""
+    board = np.zeros(13, dtype=np.int64)
+    counts = np.zeros(3, dtype=np.int64)
+    for r, cards in enumerate(rows):
+        for i, card in enumerate(cards):
+            board[ROW_START[r] + i] = card
+        counts[r] = len(cards)
+    return board, counts
+
+
+def after_action(rows: tuple[tuple[Card, ...], ...], action: Action) -> tuple[I64, I64]:
+    """The board arrays of ``rows`` once ``action``'s placements are added."""
+    grown = [list(cards) for cards in rows]
+    for card, row in action.placements:
+        grown[row].append(card)
+    return board_array(tuple(tuple(cards) for cards in grown))
+
+
+def unseen_cards(view: HandView) -> tuple[Card, ...]:
+    """The 52 cards minus every card ``view`` shows."""
+    seen = set(view.cards) | set(view.discards)
+    for seat in view.seats:
+        for row in seat.rows:
+            seen.update(row)
+    return tuple(card for card in range(52) if card not in seen)
+
+
+def playouts(view: HandView, cand_boards: I64, cand_counts: I64) -> Playouts:
+    """The rest of the hand as seen by ``view.seat``, about to act on a normal street.
+
+    Deals are listed in the order the engine deals them; hidden fantasy hands come last, as
+    nothing the others do depends on them. The opponents' discards are burnt unseen.
+    """
+    me = view.seat
+    assert me is not None
+    players = len(view.seats)
+    order = [(view.button + 1 + i) % players for i in range(players)]
+    regular = [seat for seat in order if not view.seats[seat].fantasy]
+    streets = view.rules.spec.streets
+    events: list[tuple[int, int, int, bool]] = []
+    after_me = regular[regular.index(me) + 1 :] if me in regular else []
+    for seat in after_me:
+        street = streets[view.street]
+        events.append((seat, street.cards, street.discards, False))
+    for street in streets[view.street + 1 :]:
+        events.extend((seat, street.cards, street.discards, False) for seat in regular)
+    for seat in order:
+        state = view.seats[seat]
+        if seat != me and state.fantasy and (state.hidden or state.holding):
+            events.append((seat, state.fantasy, state.fantasy - HAND_CARDS, True))
+    burn = sum(s.discarded for s in view.seats if s.seat != me and not s.fantasy)
+    boards = np.zeros((players, 13), dtype=np.int64)
+    counts = np.zeros((players, 3), dtype=np.int64)
+    for seat in range(players):
+        boards[seat], counts[seat] = board_array(view.seats[seat].rows)
+    return Playouts(
+        me=me,
+        boards=boards,
+        counts=counts,
+        cand_boards=cand_boards,
+        cand_counts=cand_counts,
+        pool=np.array(unseen_cards(view), dtype=np.int64),
+        burn=burn,
+        player=np.array([e[0] for e in events], dtype=np.int64),
+        cards=np.array([e[1] for e in events], dtype=np.int64),
+        discards=np.array([e[2] for e in events], dtype=np.int64),
+        fantasy=np.array([e[3] for e in events], dtype=np.bool_),
+        in_fantasy=np.array([bool(s.fantasy) for s in view.seats], dtype=np.bool_),
+    )
+
+
+__all__ = ["KernelRules", "after_action", "board_array", "kernel_rules", "playouts", "unseen_cards"]

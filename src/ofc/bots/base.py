@@ -1,0 +1,101 @@
+"""The Bot protocol, the decision it returns, and what every bot shares.
+
+A bot sees exactly what its seat may see: the ``HandView`` from ``Hand.view(seat)`` (which
+carries the rules). It never receives the hand itself. ``legal_actions(view)`` rebuilds the
+seat's legal actions from the view alone, and ``fantasy_decision`` sets a fantasy deal with
+the exact solver, which every bot uses for its fantasy hands.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
+
+from ofc.actions import ROW_SIZES, ROWS, Action, Placement
+from ofc.errors import BotError
+from ofc.legal import LegalActions
+from ofc.rules import HAND_CARDS
+from ofc.solver import solve_fantasy
+from ofc.view import HandView
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A bot's action and, when the bot estimates it, the expected points of that action."""
+
+    action: Action
+    value: float | None = None
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """Decides a seat's actions from its view; a Bot is also a session ``Agent``."""
+
+    name: str
+
+    def decide(self, view: HandView) -> Decision:
+        """The action for ``view.seat`` (which must be able to act) and its estimated value."""
+        ...
+
+    def act(self, view: HandView) -> Action:
+        """``decide(view).action``."""
+        ...
+
+
+def seat_of(view: HandView) -> int:
+    """The viewing seat; a spectator's view cannot be decided on."""
+    if view.seat is None:
+        raise BotError("a bot needs a seat's view, not a spectator's")
+    return view.seat
+
+
+def rooms_of(view: HandView) -> tuple[int, int, int]:
+    """Free places in the viewer's top, middle and bottom rows."""
+    rows = view.seats[seat_of(view)].rows
+    return (ROW_SIZES[0] - len(rows[0]), ROW_SIZES[1] - len(rows[1]), ROW_SIZES[2] - len(rows[2]))
+
+
+def in_fantasy(view: HandView) -> bool:
+    """Whether the viewer plays this hand in fantasy."""
+    return view.seats[seat_of(view)].fantasy > 0
+
+
+def discards_due(view: HandView) -> int:
+    """Cards the viewer must discard with its next action (0 when it may not act)."""
+    seat = seat_of(view)
+    if seat not in view.to_act or not view.cards:
+        return 0
+    if in_fantasy(view):
+        return len(view.cards) - HAND_CARDS
+    return view.rules.spec.streets[view.street].discards
+
+
+def legal_actions(view: HandView) -> LegalActions:
+    """The legal actions of ``view.seat``, built from the view alone (empty if it may not act)."""
+    seat = seat_of(view)
+    if seat not in view.to_act or not view.cards:
+        return LegalActions(seat, (), (0, 0, 0), 0)
+    return LegalActions(seat, view.cards, rooms_of(view), discards_due(view))
+
+
+def check_can_act(view: HandView) -> int:
+    """The viewing seat, after checking it has cards to place now."""
+    seat = seat_of(view)
+    if seat not in view.to_act or not view.cards:
+        raise BotError(f"seat {seat} has nothing to decide now")
+    return seat
+
+
+def fantasy_decision(view: HandView) -> Decision:
+    """The exact solver's arrangement of the viewer's fantasy deal, as one action.
+
+    The view does not say how many fantasy hands in a row the seat has played, so a repeat is
+    always priced as possible (``can_stay=True``); the engine still applies the real limit.
+    """
+    seat = check_can_act(view)
+    solution = solve_fantasy(view.cards, view.rules, can_stay=True)
+    board = solution.board
+    placements: list[Placement] = []
+    for row, cards in zip(ROWS, (board.top, board.middle, board.bottom), strict=True):
+        placements.extend((card, row) for card in cards)
+    return Decision(Action(seat, tuple(placements), solution.discards), solution.value)

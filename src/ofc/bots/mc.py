@@ -1,0 +1,105 @@
+"""The Monte Carlo bot: try the most promising actions, play each out many times, keep the best.
+
+For each decision the bot lists the seat's legal actions, keeps the ``candidates`` best by
+the heuristic board evaluation, and plays the rest of the hand out from each of them with
+``ofc.fast.rollout.rollouts``: unseen cards are sampled from what the view leaves unknown,
+every seat then plays the heuristic policy, and the boards are scored exactly (rows, scoop,
+royalties, fouls) plus ``fantasy_value`` points for entering fantasy (less the opponents'
+share of theirs). Play-outs run in batches, all candidates on the same shuffles, until
+``rollouts`` play-outs per candidate are done or ``seconds`` have passed; the candidate with
+the best mean wins and that mean is the decision's value.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+import numpy as np
+
+from ofc.actions import Action
+from ofc.bots.arrays import after_action, kernel_rules, playouts
+from ofc.bots.base import Decision, check_can_act, fantasy_decision, in_fantasy, legal_actions
+from ofc.errors import BotError
+from ofc.fast.rollout import evaluate_boards, play_out
+from ofc.solver import DEFAULT_STAY_VALUE
+from ofc.view import HandView
+
+FIRST_BATCH = 4
+BATCH_SECONDS = 0.02
+"""Later batches are sized to take about this long, so the deadline is kept closely."""
+
+
+class MonteCarloBot:
+    """Chooses by simulation; ``seconds`` and/or ``rollouts`` bound the work of one decision."""
+
+    DEFAULT_SECONDS = 0.5
+    DEFAULT_CANDIDATES = 12
+    DEFAULT_FANTASY = DEFAULT_STAY_VALUE
+
+    def __init__(
+        self,
+        *,
+        seconds: float | None = DEFAULT_SECONDS,
+        rollouts: int | None = None,
+        candidates: int = DEFAULT_CANDIDATES,
+        fantasy_value: float = DEFAULT_FANTASY,
+        seed: int | None = None,
+        name: str = "mc",
+    ) -> None:
+        if seconds is None and rollouts is None:
+            raise BotError("mc needs a time budget (seconds) or a number of rollouts, or both")
+        self.name = name
+        self.seconds = seconds
+        self.rollouts = rollouts
+        self.candidates = candidates
+        self.fantasy_value = fantasy_value
+        self._rng = random.Random(seed)
+        self.last_rollouts = 0
+        """Play-outs per candidate run for the last decision (for tests and tuning)."""
+
+    def decide(self, view: HandView) -> Decision:
+        """The action with the best mean play-out value, and that value."""
+        start = time.perf_counter()
+        seat = check_can_act(view)
+        if in_fantasy(view):
+            return fantasy_decision(view)
+        kernel = kernel_rules(view.rules, self.fantasy_value)
+        actions = list(legal_actions(view))
+        rows = view.seats[seat].rows
+        built = [after_action(rows, action) for action in actions]
+        boards = np.array([b for b, _ in built], dtype=np.int64)
+        counts = np.array([c for _, c in built], dtype=np.int64)
+        prior = evaluate_boards(boards, counts, kernel.params, kernel.tables)
+        keep = np.argsort(-prior, kind="stable")[: self.candidates]
+        job = playouts(view, boards[keep], counts[keep])
+        sums = np.zeros(len(keep), dtype=np.float64)
+        squares = np.zeros(len(keep), dtype=np.float64)
+        done = 0
+        batch = FIRST_BATCH
+        while True:
+            if self.rollouts is not None:
+                batch = min(batch, self.rollouts - done)
+            began = time.perf_counter()
+            play_out(job, batch, self._rng.getrandbits(31), kernel.params, kernel.tables, sums, squares)
+            done += batch
+            now = time.perf_counter()
+            if self.rollouts is not None and done >= self.rollouts:
+                break
+            if self.seconds is not None:
+                left = self.seconds - (now - start)
+                per = (now - began) / batch
+                if left < per:
+                    break
+                batch = max(1, min(int(BATCH_SECONDS / max(per, 1e-6)), int(left / max(per, 1e-6))))
+            else:
+                batch = max(batch, 16)
+        self.last_rollouts = done
+        means = sums / done
+        best = int(np.argmax(means))
+        action: Action = actions[int(keep[best])]
+        return Decision(action, float(means[best]))
+
+    def act(self, view: HandView) -> Action:
+        """``decide(view).action``."""
+        return self.decide(view).action

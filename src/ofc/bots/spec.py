@@ -1,0 +1,113 @@
+"""Bots by name: ``make_bot("mc:seconds=0.2,rollouts=400")``.
+
+A spec is ``name`` or ``name:key=value[,key=value...]``. Each bot declares its options with
+a reader and a check; anything unknown or out of range raises ``BotError`` naming it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ofc.bots.base import Bot
+from ofc.bots.heuristic import HeuristicBot
+from ofc.bots.mc import MonteCarloBot
+from ofc.bots.random_bot import RandomBot
+from ofc.errors import BotError
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option: how to read its text, what it must satisfy, and that rule in words."""
+
+    read: Callable[[str], Any]
+    valid: Callable[[Any], bool]
+    rule: str
+
+
+def _positive_seconds(value: float) -> bool:
+    return math.isfinite(value) and 0 < value <= 3600
+
+
+POINTS = Option(float, lambda v: math.isfinite(v) and v >= 0, "a number of points >= 0")
+OPTIONS: Mapping[str, Mapping[str, Option]] = {
+    "random": {},
+    "heuristic": {"fantasy": POINTS},
+    "mc": {
+        "seconds": Option(float, _positive_seconds, "a number of seconds above 0 (at most 3600)"),
+        "rollouts": Option(int, lambda v: 1 <= v <= 10**7, "a whole number of play-outs from 1"),
+        "candidates": Option(int, lambda v: 1 <= v <= 10**4, "a whole number of actions from 1"),
+        "fantasy": POINTS,
+    },
+}
+BOT_NAMES: tuple[str, ...] = tuple(OPTIONS)
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """The bot name and its typed options, checked; raises ``BotError``."""
+    text = spec.strip()
+    name, _, rest = text.partition(":")
+    name = name.strip().lower()
+    if name not in OPTIONS:
+        raise BotError(f"unknown bot {name or spec!r}: choose one of {', '.join(BOT_NAMES)}")
+    allowed = OPTIONS[name]
+    values: dict[str, Any] = {}
+    for item in (part.strip() for part in rest.split(",")) if rest.strip() else ():
+        key, sep, raw = item.partition("=")
+        key = key.strip().lower()
+        if not sep or not key:
+            raise BotError(f"bot {name}: expected key=value, got {item!r}")
+        if key not in allowed:
+            known = ", ".join(allowed) or "none"
+            raise BotError(f"bot {name} has no option {key!r} (options: {known})")
+        if key in values:
+            raise BotError(f"bot {name}: option {key} given twice")
+        option = allowed[key]
+        try:
+            value = option.read(raw.strip())
+        except ValueError:
+            raise BotError(f"bot {name}: option {key} must be {option.rule}, got {raw.strip()!r}") from None
+        if not option.valid(value):
+            raise BotError(f"bot {name}: option {key} must be {option.rule}, got {raw.strip()!r}")
+        values[key] = value
+    return name, values
+
+
+def split_specs(text: str) -> list[str]:
+    """Split a comma-separated list of bot specs: ``"mc:seconds=0.2,rollouts=9,heuristic"``.
+
+    A piece with ``=`` but no ``:`` continues the options of the spec before it.
+    """
+    specs: list[str] = []
+    for piece in (p.strip() for p in text.split(",")):
+        if "=" in piece and ":" not in piece and specs:
+            specs[-1] += "," + piece
+        elif piece:
+            specs.append(piece)
+    if not specs:
+        raise BotError("no bots given: name them like mc,heuristic")
+    return specs
+
+
+def make_bot(spec: str, *, seed: int | None = None) -> Bot:
+    """The bot named by ``spec`` (see the module docstring), seeded with ``seed`` if given."""
+    name, options = parse_spec(spec)
+    label = spec.strip()
+    if name == "random":
+        return RandomBot(seed=seed, name=label)
+    if name == "heuristic":
+        return HeuristicBot(fantasy_value=options.get("fantasy", HeuristicBot.DEFAULT_FANTASY), name=label)
+    seconds = options.get("seconds")
+    rollouts = options.get("rollouts")
+    if seconds is None and rollouts is None:
+        seconds = MonteCarloBot.DEFAULT_SECONDS
+    return MonteCarloBot(
+        seconds=seconds,
+        rollouts=rollouts,
+        candidates=options.get("candidates", MonteCarloBot.DEFAULT_CANDIDATES),
+        fantasy_value=options.get("fantasy", MonteCarloBot.DEFAULT_FANTASY),
+        seed=seed,
+        name=label,
+    )

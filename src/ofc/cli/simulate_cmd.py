@@ -1,0 +1,79 @@
+"""``ofc simulate``: duplicate-deal simulations between bots, with per-bot statistics."""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import sys
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table as RichTable
+
+from ofc.bots import split_specs
+from ofc.cli.app import app, build_rules
+from ofc.errors import RulesError
+from ofc.rules import Rules
+from ofc.sim import SimResult, simulate
+
+
+def result_table(result: SimResult) -> RichTable:
+    """The readable per-bot summary."""
+    grid = RichTable(title=f"{result.deals} duplicate deals, {result.blocks} blocks, seed {result.seed}")
+    for column in ("bot", "pts/hand", "95% CI", "foul", "FL", "stay", "FL gain", "ms mean", "ms max"):
+        grid.add_column(column, justify="left" if column == "bot" else "right")
+    for bot in result.bots:
+        gain = "-" if bot.fantasy_gain is None else f"{bot.fantasy_gain:+.2f}"
+        grid.add_row(
+            bot.name,
+            f"{bot.points_per_hand:+.3f}",
+            f"\u00b1{bot.ci95:.3f}",
+            f"{bot.foul_rate:.1%}",
+            f"{bot.fantasy_rate:.1%}",
+            f"{bot.stay_rate:.1%}",
+            gain,
+            f"{bot.decision_seconds * 1000:.1f}",
+            f"{bot.decision_max * 1000:.1f}",
+        )
+    return grid
+
+
+@app.command("simulate")
+def simulate_command(
+    bots: Annotated[str, typer.Option("--bots", help="Bots, one per seat: e.g. mc:seconds=0.2,heuristic")],
+    rules: Annotated[str, typer.Option("--rules", help="Rules preset")] = "pineapple",
+    settings: Annotated[
+        list[str] | None, typer.Option("--set", metavar="KEY=VALUE", help="Override a setting")
+    ] = None,
+    hands: Annotated[int, typer.Option("--hands", help="Duplicate deals to play")] = 100,
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed of the whole run (random if omitted)")] = None,
+    workers: Annotated[int | None, typer.Option("--workers", help="Processes (default: all cores)")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the statistics as JSON")] = False,
+) -> None:
+    """Play bots against each other on duplicate deals and print per-bot statistics."""
+    specs = split_specs(bots)
+    table = build_rules(Rules.preset(rules), None, settings or [])
+    if hands < 1:
+        raise RulesError(f"--hands must be at least 1, not {hands}")
+    count = workers if workers is not None else (os.cpu_count() or 1)
+    if count < 1:
+        raise RulesError(f"--workers must be at least 1, not {count}")
+    run_seed = seed if seed is not None else secrets.randbits(31)
+    if sys.stderr.isatty():
+        columns = (TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+        with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+            task = bar.add_task("blocks", total=None)
+
+            def advance(done: int, total: int) -> None:
+                bar.update(task, completed=done, total=total)
+
+            result = simulate(table, specs, hands, seed=run_seed, workers=count, progress=advance)
+    else:
+        result = simulate(table, specs, hands, seed=run_seed, workers=count)
+    if as_json:
+        typer.echo(json.dumps(result.to_dict()))
+    else:
+        Console().print(result_table(result))
