@@ -1,0 +1,108 @@
+"""``ofc play``: a match of one person against bots at the terminal (docs/play.md)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from ofc.bots import Bot, make_bot, parse_spec, split_specs
+from ofc.cards import Deck
+from ofc.cli.app import app, build_rules
+from ofc.errors import BotError, InputError
+from ofc.match import Match
+from ofc.rules import Rules
+from ofc.terminal.face import Face
+from ofc.terminal.game import Game
+from ofc.terminal.reader import LineReader
+from ofc.terminal.store import HandStore, hands_folder
+
+DEFAULT_BOTS = "mc"
+
+
+def bot_specs(text: str | None, players: int | None) -> list[str]:
+    """One bot spec per opponent: as listed, or one spec repeated for every opponent."""
+    specs = split_specs(text or DEFAULT_BOTS)
+    wanted = len(specs) if players is None else players - 1
+    if players is not None and len(specs) == 1:
+        specs = specs * wanted
+    if len(specs) != wanted:
+        raise BotError(f"--bots names {len(specs)} bots for {players} players: give {wanted}, or one for all")
+    return specs
+
+
+def seat_names(player: str, specs: Sequence[str]) -> list[str]:
+    """The player's name, then each bot named for its kind (``mc``, ``mc2``...)."""
+    name = " ".join(player.split())
+    if not name:
+        raise InputError("--name must not be empty")
+    names = [name]
+    for spec in specs:
+        kind = parse_spec(spec)[0]
+        label, number = kind, 1
+        while label in names:
+            number += 1
+            label = f"{kind}{number}"
+        names.append(label)
+    return names
+
+
+def dealer(rng: random.Random | None) -> Callable[[], Deck]:
+    """Decks for the hands: from seeds drawn with ``rng``, or securely shuffled."""
+    if rng is None:
+        return Deck
+    return lambda: Deck(rng.randrange(2**32))
+
+
+@app.command("play")
+def play(
+    rules: Annotated[str, typer.Option("--rules", help="Preset: classic, turbo, pineapple, ...")] = "classic",
+    settings: Annotated[
+        list[str] | None, typer.Option("--set", metavar="KEY=VALUE", help="Override a setting")
+    ] = None,
+    players: Annotated[int | None, typer.Option("--players", help="Seats at the table, you included")] = None,
+    bots: Annotated[
+        str | None, typer.Option("--bots", help="Bots, comma-separated (random, heuristic, mc[:seconds=S])")
+    ] = None,
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed the button, the decks and the bots")] = None,
+    name: Annotated[str, typer.Option("--name", help="Your name at the table")] = "you",
+    hint_seconds: Annotated[float, typer.Option("--hint-seconds", help="Thinking time of a hint")] = 1.0,
+    hands_dir: Annotated[
+        Path | None, typer.Option("--hands-dir", help="Folder for hand histories (default: see docs/play.md)")
+    ] = None,
+    no_color: Annotated[bool, typer.Option("--no-color", help="No colours (NO_COLOR works too)")] = False,
+) -> None:
+    """Play a match against bots at the terminal; every finished hand is saved."""
+    specs = bot_specs(bots, players)
+    table = build_rules(Rules.preset(rules), None, settings or [])
+    table = table.with_settings({"players": len(specs) + 1})
+    names = seat_names(name, specs)
+    rng = random.Random(seed) if seed is not None else None
+    opponents: dict[int, Bot] = {
+        seat: make_bot(spec, seed=None if rng is None else rng.randrange(2**32))
+        for seat, spec in enumerate(specs, 1)
+    }
+    advisor_spec = f"mc:seconds={hint_seconds}"
+    make_bot(advisor_spec)  # a bad --hint-seconds fails here, before the match starts
+    advisor: list[Bot] = []
+    advisor_seed = None if rng is None else rng.randrange(2**32)
+
+    def advise() -> Bot:
+        if not advisor:
+            advisor.append(make_bot(advisor_spec, seed=advisor_seed))
+        return advisor[0]
+
+    button = (rng or random.SystemRandom()).randrange(table.players)
+    console = Console(no_color=True if no_color else None, highlight=False)
+    face = Face(console, LineReader())
+    store = HandStore(hands_dir or hands_folder(), datetime.now(UTC))
+    game = Game(
+        face, Match(table, button=button), names, opponents, store=store, decks=dealer(rng), advisor=advise
+    )
+    with face.interrupts.installed():
+        game.run()

@@ -1,0 +1,154 @@
+"""What the player types, read into command values (pure: no I/O, no game state).
+
+A placement line is cards followed by where they go: ``Ah b Kd m 7c x`` puts the ace of hearts
+on the bottom, the king of diamonds in the middle and discards the seven of clubs; ``Ah Kd b``
+puts both on the bottom. Rows are ``t``/``top``, ``m``/``mid``/``middle``, ``b``/``bot``/
+``bottom``; ``x``/``d``/``discard`` discards. A placement line may end in ``ok`` to confirm
+at once. Every other command is one word: see ``HELP``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Literal
+
+from ofc.actions import Row
+from ofc.cards import Card, format_card, parse_card
+from ofc.errors import CardError, OfcError
+
+
+class CommandError(OfcError, ValueError):
+    """A line the player typed cannot be read; the message says why, in one line."""
+
+
+DISCARD: Literal["discard"] = "discard"
+Target = Row | Literal["discard"]
+"""Where a card goes: a row, or the discards."""
+
+
+class Verb(Enum):
+    """The one-word commands."""
+
+    CONFIRM = "ok"
+    UNDO = "undo"
+    CLEAR = "clear"
+    HINT = "hint"
+    SOLVE = "solve"
+    ACCEPT = "accept"
+    HELP = "help"
+    QUIT = "quit"
+
+
+@dataclass(frozen=True)
+class Place:
+    """Put ``moves`` (card, target) in order; ``confirm`` when the line ended in ``ok``."""
+
+    moves: tuple[tuple[Card, Target], ...]
+    confirm: bool = False
+
+
+@dataclass(frozen=True)
+class Undo:
+    """Take back one card: ``card``, or the last one placed when None."""
+
+    card: Card | None = None
+
+
+@dataclass(frozen=True)
+class Simple:
+    """A one-word command other than undo."""
+
+    verb: Verb
+
+
+Command = Place | Undo | Simple
+
+_TARGETS: dict[str, Target] = {
+    "t": Row.TOP, "top": Row.TOP,
+    "m": Row.MIDDLE, "mid": Row.MIDDLE, "middle": Row.MIDDLE,
+    "b": Row.BOTTOM, "bot": Row.BOTTOM, "bottom": Row.BOTTOM,
+    "x": DISCARD, "d": DISCARD, "discard": DISCARD,
+}  # fmt: skip
+
+_VERBS: dict[str, Verb] = {
+    "": Verb.CONFIRM, "ok": Verb.CONFIRM, "done": Verb.CONFIRM,
+    "undo": Verb.UNDO, "u": Verb.UNDO, "back": Verb.UNDO,
+    "clear": Verb.CLEAR, "c": Verb.CLEAR, "reset": Verb.CLEAR,
+    "hint": Verb.HINT, "h": Verb.HINT,
+    "solve": Verb.SOLVE, "s": Verb.SOLVE,
+    "accept": Verb.ACCEPT, "a": Verb.ACCEPT,
+    "help": Verb.HELP, "?": Verb.HELP,
+    "quit": Verb.QUIT, "q": Verb.QUIT, "exit": Verb.QUIT,
+}  # fmt: skip
+
+HELP: tuple[str, ...] = (
+    "Ah b Kd m 7c x   Ah to the bottom, Kd middle, 7c discarded (rows: t, m, b)",
+    "Ah Kd b          several cards to one row; end a line with ok to confirm at once",
+    "Enter or ok      confirm the street once every card is placed",
+    "undo [CARD]      take back the last card (or CARD); clear takes back all",
+    "hint             what the mc bot would play and its expected points",
+    "solve            the fantasy solver's board; accept takes a hint or solve",
+    "help             this list; quit (or Ctrl-C) leaves the match",
+)
+
+
+def parse_target(token: str) -> Target | None:
+    """The row or discard a token names, or None."""
+    return _TARGETS.get(token.lower())
+
+
+def parse_command(line: str) -> Command:
+    """Read one line the player typed; raises ``CommandError`` with a one-line reason."""
+    tokens = line.split()
+    if not tokens:
+        return Simple(Verb.CONFIRM)
+    first = tokens[0].lower()
+    verb = _VERBS.get(first)
+    if verb is Verb.UNDO:
+        return _undo(tokens[1:])
+    if verb is not None:
+        if len(tokens) > 1:
+            raise CommandError(f"{first} takes nothing after it, got {' '.join(tokens[1:])!r}")
+        return Simple(verb)
+    return _placement(tokens)
+
+
+def _undo(rest: list[str]) -> Undo:
+    if not rest:
+        return Undo()
+    if len(rest) > 1:
+        raise CommandError(f"undo takes back one card at a time, got {' '.join(rest)!r}")
+    return Undo(_card(rest[0]))
+
+
+def _card(token: str) -> Card:
+    try:
+        return parse_card(token)
+    except CardError:
+        raise CommandError(
+            f"{token!r} is neither a card (like Ah, Td, 10c) nor a command (help lists them)"
+        ) from None
+
+
+def _placement(tokens: list[str]) -> Place:
+    confirm = tokens[-1].lower() in ("ok", "done")
+    if confirm:
+        tokens = tokens[:-1]
+    moves: list[tuple[Card, Target]] = []
+    waiting: list[Card] = []
+    for token in tokens:
+        target = parse_target(token)
+        if target is None:
+            waiting.append(_card(token))
+            continue
+        if not waiting:
+            raise CommandError(f"{token!r} needs cards before it: write the card first, as in 'Ah {token}'")
+        moves.extend((card, target) for card in waiting)
+        waiting = []
+    if waiting:
+        names = " ".join(format_card(card) for card in waiting)
+        raise CommandError(f"say where {names} should go: add t, m, b (or x to discard) after it")
+    if not moves:
+        raise CommandError("nothing to place: write cards and rows, as in 'Ah b Kd m'")
+    return Place(tuple(moves), confirm)

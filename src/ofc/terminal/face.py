@@ -1,0 +1,79 @@
+"""The player's side of the terminal: the screen, the keyboard, the clock and leaving.
+
+Everything the game shows goes through ``show`` (a whole screen, redrawn) and every line it
+reads through ``ask``; Ctrl-C at any prompt, ``quit``, or the end of input lead to
+``confirm_leave``, which raises ``LeaveMatch`` when the player means it.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+
+from rich.console import Console
+from rich.text import Text
+
+from ofc.terminal.reader import Interrupts, Keyboard
+
+
+class LeaveMatch(Exception):
+    """The player chose to leave the match."""
+
+
+def monotonic_clock() -> Callable[[], float]:
+    """Seconds since now, in milliseconds (the game's ``now`` for the engine)."""
+    start = time.monotonic()
+    return lambda: round(time.monotonic() - start, 3)
+
+
+class Face:
+    """Screen, keyboard and clock of one player."""
+
+    def __init__(
+        self,
+        console: Console,
+        keyboard: Keyboard,
+        *,
+        interrupts: Interrupts | None = None,
+        now: Callable[[], float] | None = None,
+    ) -> None:
+        self.console = console
+        self.keyboard = keyboard
+        self.interrupts = interrupts or Interrupts()
+        self.now = now or monotonic_clock()
+
+    def show(self, lines: Sequence[Text] | Text) -> None:
+        """Clear the screen (on a terminal) and draw ``lines``."""
+        self.console.clear()
+        self.console.print(lines if isinstance(lines, Text) else Text("\n").join(lines))
+
+    def say(self, text: str, style: str = "") -> None:
+        """Print one line below what is on the screen."""
+        self.console.print(Text(text, style=style))
+
+    def ask(self, prompt: str, timeout: float | None = None) -> str | None:
+        """Print ``prompt`` and read a line; None after ``timeout`` seconds.
+
+        Raises ``KeyboardInterrupt`` on Ctrl-C (now or since the last prompt) and
+        ``EOFError`` when the input has ended.
+        """
+        self.console.print(prompt, end="", markup=False, highlight=False)
+        self.console.file.flush()
+        with self.interrupts.prompt():
+            return self.keyboard.read(timeout)
+
+    def drop_typed(self) -> None:
+        """Forget a line half typed when the time ran out, if the keyboard can."""
+        drop = getattr(self.keyboard, "drop_typed", None)
+        if drop is not None:
+            drop()
+
+    def confirm_leave(self) -> None:
+        """Ask whether to leave the match; raise ``LeaveMatch`` on yes (or a second Ctrl-C)."""
+        self.console.print()
+        try:
+            answer = self.ask("Leave the match? Finished hands are saved. [y/N] ")
+        except (KeyboardInterrupt, EOFError):
+            answer = "y"
+        if answer is not None and answer.strip().lower() in ("y", "yes"):
+            raise LeaveMatch

@@ -1,0 +1,161 @@
+"""A match at the terminal: one player against bots, hand after hand, until the match ends.
+
+The match seat of the player is 0; the others are bots. Each hand is dealt by the session,
+played through the engine (bots act at once, the player through ``Turn``), settled, saved as
+a hand history and shown at the showdown with the match ledger. Leaving (Ctrl-C and yes, or
+``quit``) ends the match where it is: finished hands are already saved, and the ledger of the
+hands played is printed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+
+from rich.text import Text
+
+from ofc.bots import Bot
+from ofc.cards import Deck
+from ofc.errors import ActionError
+from ofc.hand import Hand
+from ofc.match import Match
+from ofc.session import Session
+from ofc.terminal import render
+from ofc.terminal.cardtext import signed
+from ofc.terminal.face import Face, LeaveMatch
+from ofc.terminal.showdown import ledger_lines, showdown_lines
+from ofc.terminal.store import HandStore, StoreError
+from ofc.terminal.turn import Turn
+
+PLAYER = 0
+"""The player's match seat."""
+TIMED_OUT = "Your time ran out: your last cards were placed automatically."
+
+
+class Game:
+    """One match: ``names`` and ``bots`` by match seat (seat 0, the player, has no bot)."""
+
+    def __init__(
+        self,
+        face: Face,
+        match: Match,
+        names: Sequence[str],
+        bots: Mapping[int, Bot],
+        *,
+        store: HandStore,
+        decks: Callable[[], Deck],
+        advisor: Callable[[], Bot],
+    ) -> None:
+        self.face = face
+        self.match = match
+        self.session = Session(match)
+        self.names = tuple(names)
+        self.bots = dict(bots)
+        self.store = store
+        self.decks = decks
+        self.advisor = advisor
+        self.saved: list[Path] = []
+
+    def run(self) -> None:
+        """Play the match to its end, or until the player leaves; then print the ledger."""
+        try:
+            while not self.session.finished:
+                if PLAYER not in self.match.active:
+                    self.face.say("You reached the loss limit and leave the match.", "bold")
+                    break
+                self._play_hand()
+        except LeaveMatch:
+            done = len(self.match.hands)
+            self.face.say(f"You left the match after {done} finished hand{'' if done == 1 else 's'}.", "bold")
+        else:
+            self.face.say("The match is over.", "bold")
+        self.face.console.print(Text("\n").join(self._ledger()))
+        if self.saved:
+            self.face.say(f"Hand histories are in {self.store.folder}")
+
+    # ------------------------------------------------------------------ one hand
+
+    def _play_hand(self) -> None:
+        number = len(self.match.hands) + 1
+        hand = self.session.deal(deck=self.decks(), now=self.face.now())
+        plan = self.session.plan
+        names = tuple(self.names[seat] for seat in plan.seats)
+        me = plan.index(PLAYER)
+        table = render.Table(names, number, self._ledger_short())
+        limit = self.match.rules.fantasy_max_in_row
+        can_stay = limit is None or plan.fantasy_in_row[me] < limit
+        late: list[Text] = []
+        while not hand.is_over:
+            hand.advance(self.face.now())
+            if hand.is_over:
+                break
+            seat = next_seat(hand, me)
+            if seat == me:
+                turn = Turn(self.face, hand, me, table, self.advisor, can_stay, notes=late)
+                late = [] if turn.play() else [Text(TIMED_OUT, style="bold red")]
+            else:
+                self._bot_acts(hand, seat, self.bots[plan.seats[seat]])
+        self.session.settle()
+        notes = [*late, self._save(hand, names, number)]
+        view = hand.view(me)
+        lines = showdown_lines(view, names, number)
+        lines.append(Text())
+        lines.extend(self._ledger())
+        lines.extend(notes)
+        self.face.show(lines)
+        more = "next hand" if not self.session.finished else "the final ledger"
+        self._pause(f"Enter: {more} > ")
+
+    def _bot_acts(self, hand: Hand, seat: int, bot: Bot) -> None:
+        """The bot's action for ``seat``, applied now unless its time has run out meanwhile."""
+        action = bot.act(hand.view(seat))
+        now = self.face.now()
+        hand.advance(now)
+        if seat not in hand.to_act:
+            return
+        try:
+            hand.apply(action, now)
+        except ActionError as error:
+            self.face.say(f"{bot.name} made an illegal move ({error}); it plays its first legal one")
+            hand.apply(hand.legal_actions(seat)[0], now)
+
+    def _save(self, hand: Hand, names: Sequence[str], number: int) -> Text:
+        try:
+            path = self.store.save(hand, names, number)
+        except StoreError as error:
+            return Text(str(error), style="bold red")
+        self.saved.append(path)
+        return Text(f"Saved: {path}", style="dim")
+
+    def _pause(self, prompt: str) -> None:
+        while True:
+            try:
+                self.face.ask(prompt)
+            except KeyboardInterrupt:
+                self.face.confirm_leave()
+                continue
+            except EOFError:
+                raise LeaveMatch from None
+            return
+
+    # ------------------------------------------------------------------ the ledger
+
+    def _ledger(self) -> list[Text]:
+        ledger = self.match.ledger
+        return ledger_lines(self.names, ledger.points, ledger.money, len(self.match.hands), ledger.point_value)
+
+    def _ledger_short(self) -> str:
+        points = self.match.ledger.points
+        return ", ".join(f"{render.short_name(name)} {signed(p)}" for name, p in zip(self.names, points, strict=True))
+
+
+def next_seat(hand: Hand, player: int) -> int:
+    """Who acts next: bots in fantasy first (they set at once), then the player's fantasy, then the street."""
+    waiting = hand.to_act
+    fantasy = [seat for seat in waiting if hand.fantasy[seat]]
+    bots = [seat for seat in fantasy if seat != player]
+    if bots:
+        return bots[0]
+    if player in fantasy:
+        return player
+    return waiting[0]

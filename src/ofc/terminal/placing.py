@@ -1,0 +1,118 @@
+"""The action being built: cards placed so far this street, before the player confirms.
+
+Placing is forgiving: a card placed again moves to its new place, ``undo`` takes back the
+last card (or a named one) and ``clear`` all of them. Each step is checked against the room
+left in the rows and the discards due, so a mistake is reported when it is typed; the engine's
+``Hand.check`` still has the last word when the street is confirmed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ofc.actions import ROW_SIZES, Action, Row
+from ofc.cards import Card, format_card, format_cards
+from ofc.rules import HAND_CARDS
+from ofc.terminal.commands import DISCARD, CommandError, Target
+from ofc.view import HandView
+
+
+class Placing:
+    """Cards ``held`` going into rows with ``rooms`` free places (top first), ``discards`` due."""
+
+    def __init__(self, held: Sequence[Card], rooms: Sequence[int], discards: int) -> None:
+        self.held = tuple(held)
+        self.rooms = (rooms[0], rooms[1], rooms[2])
+        self.discards = discards
+        self.moves: list[tuple[Card, Target]] = []
+
+    @staticmethod
+    def for_view(view: HandView) -> Placing:
+        """The placing of the viewer's cards: rooms from their board, discards from the deal."""
+        if view.seat is None:
+            raise CommandError("a spectator has no cards to place")
+        seat = view.seats[view.seat]
+        rooms = tuple(size - len(cards) for size, cards in zip(ROW_SIZES, seat.rows, strict=True))
+        streets = view.rules.spec.streets
+        discards = len(view.cards) - HAND_CARDS if seat.fantasy else streets[view.street].discards
+        return Placing(view.cards, rooms, discards)
+
+    @property
+    def places(self) -> int:
+        """How many cards go into rows."""
+        return len(self.held) - self.discards
+
+    def target_of(self, card: Card) -> Target | None:
+        """Where ``card`` is placed so far, or None."""
+        return next((target for placed, target in self.moves if placed == card), None)
+
+    def cards_in(self, target: Target) -> tuple[Card, ...]:
+        """The cards placed so far into ``target``, in the order placed."""
+        return tuple(card for card, where in self.moves if where == target)
+
+    @property
+    def unplaced(self) -> tuple[Card, ...]:
+        """Held cards not placed yet, in the order dealt."""
+        done = {card for card, _ in self.moves}
+        return tuple(card for card in self.held if card not in done)
+
+    @property
+    def complete(self) -> bool:
+        """Whether every held card is placed or discarded."""
+        return not self.unplaced
+
+    def place(self, card: Card, target: Target) -> None:
+        """Put ``card`` into ``target`` (moving it if it was placed already)."""
+        if card not in self.held:
+            raise CommandError(f"you do not hold {format_card(card)}: your cards are {format_cards(self.held)}")
+        if self.target_of(card) == target:
+            return
+        if target == DISCARD:
+            if self.discards == 0:
+                raise CommandError("nothing is discarded now: put every card into a row")
+            if len(self.cards_in(DISCARD)) >= self.discards:
+                raise CommandError(f"you discard only {self.discards} card{_s(self.discards)} now")
+        else:
+            room = self.rooms[target] - len(self.cards_in(target))
+            if room <= 0:
+                raise CommandError(f"the {Row(target).label} row is full")
+        self._remove(card)
+        self.moves.append((card, target))
+
+    def undo(self, card: Card | None = None) -> Card:
+        """Take back ``card`` (default: the last card placed) and return it."""
+        if not self.moves:
+            raise CommandError("nothing to take back: no card is placed yet")
+        if card is None:
+            return self.moves.pop()[0]
+        if self.target_of(card) is None:
+            raise CommandError(f"{format_card(card)} is not placed, so there is nothing to take back")
+        self._remove(card)
+        return card
+
+    def clear(self) -> None:
+        """Take back every card."""
+        self.moves.clear()
+
+    def load(self, action: Action) -> None:
+        """Replace the cards placed so far with ``action``'s placements and discards."""
+        moves: list[tuple[Card, Target]] = [(card, Row(row)) for card, row in action.placements]
+        moves.extend((card, DISCARD) for card in action.discards)
+        self.moves = moves
+
+    def action(self, seat: int) -> Action:
+        """The action placed so far, for ``seat``."""
+        placements = tuple((card, target) for card, target in self.moves if isinstance(target, Row))
+        return Action(seat, placements, self.cards_in(DISCARD))
+
+    def missing_text(self) -> str:
+        """Why the placing cannot be confirmed yet, for the player."""
+        left = self.unplaced
+        return f"place every card first: {format_cards(left)} still to go"
+
+    def _remove(self, card: Card) -> None:
+        self.moves = [(placed, where) for placed, where in self.moves if placed != card]
+
+
+def _s(count: int) -> str:
+    return "" if count == 1 else "s"

@@ -1,0 +1,183 @@
+"""The table screen, drawn from the player's view alone (pure: view in, text out).
+
+Boards stand side by side, one column per seat (up to four fit in 80 columns)::
+
+    classic, 2 players, classic scoring - hand 1 - you +0, heuristic +0
+
+       you (D)            heuristic
+       1:58 +3:00 to act  2:00 +3:00
+    T  Ah -- --           Qs -- --
+    M  7c 7d Jh*-- --     9c 9h -- -- --
+    B  2s 3s 4s -- --     Ad Kd 4c -- --
+
+Empty places are ``--``, face-down fantasy cards ``##`` and a card placed but not yet
+confirmed is marked ``*``. Below the boards: the street, the cards to place, what has been
+placed, the player's discards and any notes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rich.text import Text
+
+from ofc.actions import ROW_SIZES, ROWS, Row
+from ofc.cards import Card
+from ofc.rules import HAND_CARDS
+from ofc.terminal import cardtext
+from ofc.terminal.commands import DISCARD
+from ofc.terminal.placing import Placing
+from ofc.view import HandView, SeatView
+
+COLUMN = 19
+"""Width of one seat's column; the row labels take 3 more (4 seats: 79 columns)."""
+NAME_WIDTH = 12
+ROW_LETTERS = ("T", "M", "B")
+
+
+@dataclass(frozen=True)
+class Table:
+    """What the screen shows besides the view: seat names (hand order), hand number, ledger."""
+
+    names: tuple[str, ...]
+    hand_number: int
+    ledger: str
+
+
+def short_name(name: str) -> str:
+    """A name cut to fit its column."""
+    return name if len(name) <= NAME_WIDTH else name[: NAME_WIDTH - 1] + "~"
+
+
+def title(view: HandView, table: Table) -> Text:
+    """First line: the game, the hand number and the match so far."""
+    rules = view.rules
+    text = f"{rules.variant}, {rules.players} players, {rules.scoring} scoring - hand {table.hand_number}"
+    if table.ledger:
+        text += f" - {table.ledger}"
+    return Text(text, style="bold")
+
+
+def row_text(seat: SeatView, row: Row, pending: Sequence[Card]) -> Text:
+    """One row of a board: its cards, then pending cards, then empty or face-down places."""
+    placed = seat.rows[row]
+    hidden = _hidden_in(seat, row)
+    out = Text()
+    for item in placed:
+        out.append_text(cardtext.card(item))
+        out.append(" ")
+    for item in pending:
+        out.append_text(cardtext.card(item, pending=True))
+    empty = ROW_SIZES[row] - len(placed) - len(pending) - hidden
+    out.append(" ".join([cardtext.HIDDEN] * hidden + [cardtext.EMPTY] * empty))
+    out.rstrip()
+    return out
+
+
+def _hidden_in(seat: SeatView, row: Row) -> int:
+    """Face-down cards in ``row``: a set fantasy board fills top, then middle, then bottom."""
+    before = sum(ROW_SIZES[:row])
+    return max(0, min(ROW_SIZES[row], seat.hidden - before))
+
+
+def seat_status(seat: SeatView, viewer: int | None) -> str:
+    """The line under a board: fantasy, cards held, discards (counts only, for others)."""
+    if seat.fantasy:
+        return f"fantasy {seat.fantasy}" + (" (set)" if seat.done else "")
+    if seat.seat == viewer:
+        return ""
+    parts = [f"holds {seat.holding}"] if seat.holding else []
+    if seat.discarded:
+        parts.append(f"disc {seat.discarded}")
+    return ", ".join(parts)
+
+
+def board_lines(view: HandView, table: Table, placing: Placing | None) -> list[Text]:
+    """Names, clocks, the three rows and a status line, one column per seat."""
+    header = [Text("   "), Text("   ")]
+    rows = [Text(f"{letter}  ") for letter in ROW_LETTERS]
+    status = Text("   ")
+    for seat in view.seats:
+        mine = seat.seat == view.seat
+        name = short_name(table.names[seat.seat]) + (" (D)" if seat.seat == view.button else "")
+        turn = "  to act" if seat.seat in view.to_act else ""
+        cells = [
+            Text(name, style="bold" if mine else ""),
+            Text(cardtext.clock(seat.clock) + turn, style="yellow" if turn else ""),
+        ]
+        for line, cell in zip(header, cells, strict=True):
+            _cell(line, cell)
+        for row in ROWS:
+            pending = placing.cards_in(row) if mine and placing is not None else ()
+            _cell(rows[row], row_text(seat, row, pending))
+        _cell(status, Text(seat_status(seat, view.seat), style="dim"))
+    lines = [*header, *rows, status]
+    for line in lines:
+        line.rstrip()
+    return lines
+
+
+def _cell(line: Text, cell: Text) -> None:
+    cell.truncate(COLUMN - 1)
+    line.append_text(cell)
+    line.append(" " * (COLUMN - cell.cell_len))
+
+
+def street_line(view: HandView) -> Text:
+    """What this deal asks of the player."""
+    me = view.seats[view.seat] if view.seat is not None else None
+    if me is not None and me.fantasy:
+        extra = len(view.cards) - HAND_CARDS
+        text = f"Fantasy: set {HAND_CARDS} of your {len(view.cards)} cards, discard {extra}"
+        if not extra:
+            text = f"Fantasy: set all {HAND_CARDS} cards"
+        return Text(text + " (solve shows the solver's board)", style="bold")
+    streets = view.rules.spec.streets
+    street = streets[min(view.street, len(streets) - 1)]
+    text = f"Street {view.street + 1} of {len(streets)}: place {street.place} card{_s(street.place)}"
+    if street.discards:
+        text += f", discard {street.discards}"
+    return Text(text, style="bold")
+
+
+def placing_lines(view: HandView, placing: Placing | None) -> list[Text]:
+    """The cards still to place, what is placed so far, and the player's discards."""
+    lines: list[Text] = []
+    if placing is not None:
+        left = placing.unplaced
+        if left:
+            lines.append(Text("To place: ").append_text(cardtext.cards(list(left))))
+        else:
+            lines.append(Text("All placed: Enter confirms, undo takes back", style="green"))
+        if placing.moves:
+            lines.append(Text("Placed: ").append_text(moves_text(placing)))
+    if view.discards:
+        lines.append(Text("Your discards: ").append_text(cardtext.cards(list(view.discards))))
+    return lines
+
+
+def moves_text(placing: Placing) -> Text:
+    """``top Qs | bottom Ah 2c | discard 7d`` for the cards placed so far."""
+    parts: list[Text] = []
+    for target in (*ROWS, DISCARD):
+        placed = placing.cards_in(target)
+        if placed:
+            label = target if target == DISCARD else Row(target).label
+            parts.append(Text(f"{label} ").append_text(cardtext.cards(list(placed))))
+    return Text(" | ").join(parts)
+
+
+def screen(view: HandView, table: Table, placing: Placing | None, notes: Sequence[Text]) -> Text:
+    """The whole table screen, without the prompt."""
+    lines = [title(view, table), Text()]
+    lines.extend(board_lines(view, table, placing))
+    lines.append(Text())
+    lines.append(street_line(view))
+    lines.extend(placing_lines(view, placing))
+    lines.extend(notes)
+    return Text("\n").join(lines)
+
+
+def _s(count: int) -> str:
+    return "" if count == 1 else "s"

@@ -1,0 +1,82 @@
+"""The showdown after a hand and the match ledger (pure: view and numbers in, text out).
+
+Each seat gets three lines, one a row, and a line of results::
+
+    you         top    Qh Qd 2c        Pair, queens                   7
+    +12         middle 9h 9d 9c 3s 4s  Trips, nines                   2
+                bottom As Ks Js 8s 2s  Flush, ace high                4
+                royalties 13; +12 vs heuristic; fantasy next hand: 13 cards
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+from rich.text import Text
+
+from ofc.actions import ROWS
+from ofc.ranking import hand_name
+from ofc.scoring import PlayerScore
+from ofc.terminal import cardtext
+from ofc.terminal.render import short_name
+from ofc.view import HandView
+
+NAME = 13
+ROW = 7
+CARDS = 15
+HAND = 31
+
+
+def showdown_lines(view: HandView, names: Sequence[str], hand_number: int) -> list[Text]:
+    """The boards with hand names and royalties, then each seat's results."""
+    result = view.result
+    if result is None:
+        return [Text(f"Hand {hand_number} is not over yet.")]
+    lines = [Text(f"Hand {hand_number}: showdown ({view.rules.scoring} scoring)", style="bold")]
+    for seat, (board, line) in enumerate(zip(result.boards, result.sheet.players, strict=True)):
+        keys = (line.keys.top, line.keys.middle, line.keys.bottom)
+        pays = (line.royalties.top, line.royalties.middle, line.royalties.bottom)
+        left = (short_name(names[seat]), f"{cardtext.signed(line.points)} pts", "FOULED" if line.fouled else "")
+        for row in ROWS:
+            text = Text(left[row].ljust(NAME), style="bold red" if row == 2 and line.fouled else "bold")
+            text.append(row.label.ljust(ROW))
+            cells = cardtext.cards(sorted(board.row(row.label), reverse=True))
+            text.append_text(cells)
+            text.append(" " * (CARDS - cells.cell_len))
+            text.append(hand_name(keys[row]).ljust(HAND), style="dim" if line.fouled else "")
+            text.append(f"{pays[row]:>2}" if pays[row] else "")
+            text.rstrip()
+            lines.append(text)
+        lines.append(Text(" " * NAME + results_text(seat, line, names)))
+    return lines
+
+
+def results_text(seat: int, line: PlayerScore, names: Sequence[str]) -> str:
+    """``royalties 13; +12 vs bob, -3 vs cat; fantasy next hand: 14 cards``."""
+    versus = ", ".join(
+        f"{cardtext.signed(points)} vs {short_name(names[other])}"
+        for other, points in enumerate(line.vs)
+        if other != seat
+    )
+    text = f"royalties {line.royalties.total}; {versus}"
+    if line.fantasy:
+        text += f"; fantasy next hand: {line.fantasy} cards"
+    return text
+
+
+def ledger_text(names: Sequence[str], points: Sequence[Fraction], money: Sequence[Fraction]) -> str:
+    """``you +12 (+12.00), bob -12 (-12.00)``: points, then money in brackets."""
+    return ", ".join(
+        f"{short_name(name)} {cardtext.signed(p)} ({cardtext.money(m)})"
+        for name, p, m in zip(names, points, money, strict=True)
+    )
+
+
+def ledger_lines(
+    names: Sequence[str], points: Sequence[Fraction], money: Sequence[Fraction], hands: int, point_value: Fraction
+) -> list[Text]:
+    """The match ledger after ``hands`` hands, in points and money."""
+    value = cardtext.money(point_value).lstrip("+")
+    heading = f"Match after {hands} hand{'s' if hands != 1 else ''}: points (money at {value} a point)"
+    return [Text(heading, style="bold"), Text("  " + ledger_text(names, points, money))]

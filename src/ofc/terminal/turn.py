@@ -1,0 +1,173 @@
+"""One decision of the player: read commands until the street is confirmed (or time runs out).
+
+The screen is redrawn from ``hand.view(seat)`` before every prompt. Time is the engine's:
+before each prompt and before applying, ``hand.advance(now)`` places the player's cards
+automatically once their hand clock and time bank are spent; the prompt itself waits only
+until that deadline, so a player who types nothing is placed for on time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from rich.text import Text
+
+from ofc.actions import ROWS, Action
+from ofc.bots import Bot
+from ofc.cards import format_cards
+from ofc.errors import ActionError
+from ofc.hand import Hand
+from ofc.solver import solve_fantasy
+from ofc.terminal import render
+from ofc.terminal.commands import HELP, CommandError, Place, Simple, Undo, Verb, parse_command
+from ofc.terminal.face import Face, LeaveMatch
+from ofc.terminal.placing import Placing
+from ofc.view import HandView
+
+ERROR_STYLE = "bold red"
+HINT_STYLE = "cyan"
+
+
+@dataclass
+class Turn:
+    """The player's decision in progress: the placing, notes to show, the last suggestion."""
+
+    face: Face
+    hand: Hand
+    seat: int
+    table: render.Table
+    advisor: Callable[[], Bot]
+    can_stay: bool = True
+    notes: list[Text] = field(default_factory=list)
+    suggestion: Action | None = None
+    placing: Placing | None = None
+
+    def play(self) -> bool:
+        """Prompt until the player's action is applied (True) or the clock placed their cards (False)."""
+        while True:
+            self.hand.advance(self.face.now())
+            if self.seat not in self.hand.to_act:
+                self.face.drop_typed()
+                return False
+            view = self.hand.view(self.seat)
+            if self.placing is None:
+                self.placing = Placing.for_view(view)
+            self.face.show(render.screen(view, self.table, self.placing, self.notes))
+            line = self._read(view)
+            if line is None:
+                continue
+            self.notes = []
+            try:
+                if self._obey(line, view):
+                    return True
+            except CommandError as error:
+                self.notes = [Text(str(error), style=ERROR_STYLE)]
+
+    def _read(self, view: HandView) -> str | None:
+        """A line, or None when the time ran out or the player chose to stay after Ctrl-C."""
+        deadline = view.seats[self.seat].clock.deadline
+        timeout = None if deadline is None else float(deadline) - self.face.now()
+        try:
+            return self.face.ask("> ", timeout)
+        except KeyboardInterrupt:
+            self.face.confirm_leave()
+        except EOFError:
+            self.face.say("Input closed.")
+            raise LeaveMatch from None
+        return None
+
+    def _obey(self, line: str, view: HandView) -> bool:
+        """Carry out one line; True once the action is applied."""
+        placing = self.placing
+        assert placing is not None
+        command = parse_command(line)
+        if isinstance(command, Place):
+            kept = list(placing.moves)
+            try:
+                for card, target in command.moves:
+                    placing.place(card, target)
+            except CommandError:
+                placing.moves = kept
+                raise
+            return self._confirm() if command.confirm else False
+        if isinstance(command, Undo):
+            card = placing.undo(command.card)
+            self.notes = [Text(f"took back {format_cards([card])}")]
+            return False
+        return self._verb(command, view)
+
+    def _verb(self, command: Simple, view: HandView) -> bool:
+        placing = self.placing
+        assert placing is not None
+        verb = command.verb
+        if verb is Verb.CONFIRM:
+            return self._confirm()
+        if verb is Verb.CLEAR:
+            placing.clear()
+        elif verb is Verb.HELP:
+            self.notes = [Text(line) for line in HELP]
+        elif verb is Verb.HINT:
+            self._hint(view)
+        elif verb is Verb.SOLVE:
+            self._solve(view)
+        elif verb is Verb.ACCEPT:
+            if self.suggestion is None:
+                raise CommandError("nothing to accept yet: ask for a hint (or solve a fantasy hand) first")
+            placing.load(self.suggestion)
+        elif verb is Verb.QUIT:
+            self.face.confirm_leave()
+        return False
+
+    def _confirm(self) -> bool:
+        placing = self.placing
+        assert placing is not None
+        if not placing.moves:
+            raise CommandError("place your cards first, like 'Ah b Kd m' (help lists the commands)")
+        if not placing.complete:
+            raise CommandError(placing.missing_text())
+        action = placing.action(self.seat)
+        try:
+            self.hand.check(action)
+        except ActionError as error:
+            raise CommandError(str(error)) from None
+        now = self.face.now()
+        self.hand.advance(now)
+        if self.seat not in self.hand.to_act:
+            return False
+        self.hand.apply(action, now)
+        return True
+
+    def _hint(self, view: HandView) -> None:
+        if view.seats[self.seat].fantasy:
+            self._solve(view)
+            return
+        decision = self.advisor().decide(view)
+        self.suggestion = decision.action
+        value = "not estimated" if decision.value is None else f"{decision.value:+.2f} points"
+        self.notes = [
+            Text(f"hint: {action_text(decision.action)}; expected {value}", style=HINT_STYLE),
+            Text("accept takes it", style=HINT_STYLE),
+        ]
+
+    def _solve(self, view: HandView) -> None:
+        if not view.seats[self.seat].fantasy:
+            raise CommandError("solve is for fantasy hands: try hint")
+        solution = solve_fantasy(view.cards, view.rules, can_stay=self.can_stay)
+        board = solution.board
+        placements = [(card, row) for row in ROWS for card in board.row(row.label)]
+        self.suggestion = Action(self.seat, tuple(placements), solution.discards)
+        stays = ", stays in fantasy" if solution.stays else ""
+        self.notes = [
+            Text(f"solver: {action_text(self.suggestion)}", style=HINT_STYLE),
+            Text(f"royalties {solution.royalties.total}{stays}; accept takes it", style=HINT_STYLE),
+        ]
+
+
+def action_text(action: Action) -> str:
+    """``top Qs | bottom 9h 9d | discard 2c``."""
+    parts = [f"{row.label} {format_cards(cards)}" for row in ROWS if (cards := action.row_cards(row))]
+    if action.discards:
+        parts.append(f"discard {format_cards(action.discards)}")
+    return " | ".join(parts)
+
