@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ofc.cli.play_cmd  # registers `ofc play`
 import ofc.cli.replay_cmd  # registers `ofc replay`
 import ofc.cli.serve_cmd  # registers `ofc serve`
 import ofc.cli.simulate_cmd  # registers `ofc simulate`
