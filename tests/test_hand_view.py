@@ -28,7 +28,9 @@ def hand_after_fantasy_set() -> Hand:
 
 def seat(number: int, fantasy: int, rows: tuple[list[str], list[str], list[str]], **counts: Any) -> dict[str, Any]:
     top, middle, bottom = rows
-    return {"seat": number, "fantasy": fantasy, "top": top, "middle": middle, "bottom": bottom, **counts}
+    in_row = 1 if fantasy else 0  # a fantasy seat here plays its first fantasy in a row
+    return {"seat": number, "fantasy": fantasy, "fantasy_in_row": in_row, "top": top, "middle": middle,
+            "bottom": bottom, **counts}
 
 
 # Seat 0's board is face-down until the showdown: 13 hidden, 1 discarded. Seat 1 has used 4 s

@@ -475,6 +475,7 @@ class Hand:
                 SeatView(
                     seat=other,
                     fantasy=self._fantasy[other],
+                    fantasy_in_row=self._fantasy_in_row[other],
                     rows=(tuple(top), tuple(middle), tuple(bottom)) if shown else ((), (), ()),
                     hidden=0 if shown else placed,
                     holding=len(self._held[other]),

@@ -28,11 +28,14 @@ class SeatView:
     ``rows`` holds the revealed cards of top, middle and bottom; ``hidden`` counts cards placed
     face-down (an unrevealed fantasy board), ``holding`` the cards held but not yet placed,
     ``discarded`` the cards discarded. ``fantasy`` is the size of the seat's fantasy deal
-    (0 for a normal hand), public since it follows from the last hand's result.
+    (0 for a normal hand) and ``fantasy_in_row`` how many fantasy hands in a row this one
+    completes (so whether it may still earn a repeat); both are public, since they follow
+    from earlier results.
     """
 
     seat: int
     fantasy: int
+    fantasy_in_row: int
     rows: tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]
     hidden: int
     holding: int
@@ -42,7 +45,7 @@ class SeatView:
 
     def to_dict(self) -> dict[str, object]:
         """JSON-friendly form."""
-        out: dict[str, object] = {"seat": self.seat, "fantasy": self.fantasy}
+        out: dict[str, object] = {"seat": self.seat, "fantasy": self.fantasy, "fantasy_in_row": self.fantasy_in_row}
         for row, cards in zip(ROWS, self.rows, strict=True):
             out[row.label] = _texts(cards)
         out.update(
