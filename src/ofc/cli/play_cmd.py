@@ -78,8 +78,8 @@ def play(
     no_color: Annotated[bool, typer.Option("--no-color", help="No colours (NO_COLOR works too)")] = False,
 ) -> None:
     """Play a match against bots at the terminal; every finished hand is saved."""
-    specs = bot_specs(bots, players)
     table = build_rules(Rules.preset(rules), None, settings or [])
+    specs = bot_specs(bots, table.players if players is None and bots is None else players)
     table = table.with_settings({"players": len(specs) + 1})
     names = seat_names(name, specs)
     rng = random.Random(seed) if seed is not None else None

@@ -1,0 +1,145 @@
+"""A whole match of the terminal game in-process: scripted lines, a hand-made clock, rigged decks.
+
+Hand 1 is dealt so that the player can set queens on top without fouling, which earns a
+fantasy; hand 2 is that fantasy, set with ``solve`` and ``accept``; in hand 3 the player
+presses Ctrl-C, stays, and lets the clock run out.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+
+from rich.console import Console
+
+from ofc.bots import make_bot
+from ofc.cards import Deck, parse_cards
+from ofc.history import read, replay
+from ofc.match import Match
+from ofc.rules import Rules
+from ofc.terminal.face import Face
+from ofc.terminal.game import TIMED_OUT, Game
+from ofc.terminal.store import HandStore
+
+PLAYER_FIRST = "Qh Qd Kc Kd Ac"
+PLAYER_SINGLES = "2c 5h 6h 7s Ad As 3c 4d"
+
+
+def rigged_deck() -> Deck:
+    """Classic, button on seat 1: the player gets cards 0-4, then every even card from 10 to 24."""
+    wanted = parse_cards(PLAYER_FIRST + " " + PLAYER_SINGLES)
+    rest = [card for card in range(52) if card not in wanted]
+    order = [*wanted[:5], *rest[:5]]
+    for number, card in enumerate(wanted[5:]):
+        order += [card, rest[5 + number]]
+    order += rest[5 + len(wanted[5:]) :]
+    return Deck(order=order)
+
+
+class Clock:
+    """The game's ``now``: a thousandth of a second a call, plus any jumps."""
+
+    def __init__(self) -> None:
+        self.time = 0.0
+
+    def __call__(self) -> float:
+        self.time = round(self.time + 0.001, 3)
+        return self.time
+
+
+Item = str | type[BaseException] | Callable[[float | None], str | None]
+
+
+class Script:
+    """A keyboard reading scripted lines; an exception class is raised; a callable is called."""
+
+    def __init__(self, items: list[Item]) -> None:
+        self.items: Iterator[Item] = iter(items)
+        self.timeouts: list[float | None] = []
+
+    def read(self, timeout: float | None) -> str | None:
+        self.timeouts.append(timeout)
+        item = next(self.items, EOFError)
+        if isinstance(item, type):
+            raise item
+        if callable(item):
+            return item(timeout)
+        return item
+
+
+def test_rigged_deck_deals_the_player_what_the_script_expects() -> None:
+    order = rigged_deck().order
+    player = order[:5] + tuple(order[10 + 2 * i] for i in range(8))
+    assert player == parse_cards(PLAYER_FIRST + " " + PLAYER_SINGLES)
+
+
+def test_whole_match_with_fantasy_ctrl_c_and_timeout(tmp_path: Path) -> None:
+    clock = Clock()
+
+    def time_runs_out(timeout: float | None) -> None:
+        assert timeout is not None
+        clock.time += timeout + 1
+
+    singles = [f"{card} {row} ok" for card, row in zip(PLAYER_SINGLES.split(), "tmmmbbbb", strict=True)]
+    items: list[Item] = [
+        "Zz b",
+        "help",
+        "Qh Qd t Kc Kd m Ac b",
+        "undo",
+        "hint",
+        "Ac b",
+        "",
+        *singles,
+        "",  # after the showdown of hand 1
+        "Ah b",
+        "solve",
+        "accept",
+        "",
+        "",  # after the showdown of hand 2
+        KeyboardInterrupt,
+        "n",
+        time_runs_out,
+        "",  # after the showdown of hand 3
+    ]
+    out, game = run(items, tmp_path, [rigged_deck(), Deck(7), Deck(8), Deck(9)], clock)
+    assert "'Zz' is neither a card (like Ah, Td, 10c) nor a command (help lists them)" in out
+    assert "Ah b Kd m 7c x   Ah to the bottom, Kd middle, 7c discarded (rows: t, m, b)" in out
+    assert "took back Ac" in out
+    assert "hint: " in out
+    assert "royalties 7; " in out
+    assert "fantasy next hand: 13 cards" in out
+    assert "Fantasy: set all 13 cards (solve shows the solver's board)" in out
+    assert "Placed: bottom Ah" in out
+    assert "solver: top 6s 5h 4s | middle Ah Kd Jh Td 9d | bottom Kc 8c 6c 4c 2c" in out
+    assert "Placed: top 6s 5h 4s | middle Ah Kd Jh Td 9d | bottom Kc 8c 6c 4c 2c" in out
+    assert "Leave the match? Finished hands are saved. [y/N] " in out
+    assert TIMED_OUT in out
+    assert "The match is over." in out
+    files = sorted(tmp_path.iterdir())
+    assert [f.name for f in files] == [f"20261129-120000-hand0{n}.json" for n in (1, 2, 3)]
+    histories = [read(f.read_text(encoding="utf-8")) for f in files]
+    assert [h.fantasy for h in histories] == [(0, 0), (13, 0), histories[2].fantasy]
+    assert all(replay(h).is_over for h in histories)
+    assert [r.automatic for r in histories[2].records if r.action.seat == 0] == [True] * 9
+    assert game.match.finished
+
+
+def run(items: list[Item], tmp_path: Path, decks: list[Deck], clock: Clock) -> tuple[str, Game]:
+    """Play a match of classic against a random bot with ``items`` typed; the output and the game."""
+    out = io.StringIO()
+    console = Console(file=out, width=80, color_system=None, force_terminal=False)
+    face = Face(console, Script(items), now=clock)
+    supply = iter(decks)
+    game = Game(
+        face,
+        Match(Rules(), button=1),
+        ["ann", "random"],
+        {1: make_bot("random", seed=3)},
+        store=HandStore(tmp_path, datetime(2026, 11, 29, 12, 0, tzinfo=UTC)),
+        decks=lambda: next(supply),
+        advisor=lambda: make_bot("mc:rollouts=8", seed=1),
+    )
+    game.run()
+    return out.getvalue(), game
