@@ -198,7 +198,7 @@ class TableGame:
                 changed = True
             if hand.is_over:
                 self._finish_hand()
-        if self.status == PLAYING and self.next_deal is not None and now >= self.next_deal:
+        if self.status == PLAYING and hand.is_over and self.next_deal is not None and now >= self.next_deal:
             self._deal(now)
             changed = True
         return changed
@@ -330,6 +330,7 @@ class TableGame:
         for stored in store.load_hands(row.id):
             hand = session.deal(deck=Deck(order=parse_cards(stored.deck)), now=Decimal(stored.start))
             game.hand_number = stored.number
+            game.next_deal = None
             for index, action in enumerate(stored.actions):
                 if len(hand.log) > index:
                     continue

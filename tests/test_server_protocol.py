@@ -1,0 +1,269 @@
+"""Protocol tests through FastAPI's test client: whole matches, bad messages, reconnect, clocks."""
+
+from __future__ import annotations
+
+import random
+import time
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient, WebSocketTestSession
+
+from ofc.server.timekeeping import FakeClock, SystemClock
+from test_server_support import (
+    create_table,
+    join,
+    make_app,
+    my_turn,
+    random_move,
+    receive,
+    until,
+)
+
+
+def _play(ws: WebSocketTestSession, token: str, rng: random.Random, seen: list[dict[str, Any]] | None = None) -> dict:
+    """Play random legal moves for one seat until the match is finished; return the last state."""
+    number = 0
+    while True:
+        message = until(ws, lambda m: my_turn(m) or bool(m.get("finished")) or m["type"] == "error", seen)
+        assert message["type"] != "error", message
+        if message.get("finished"):
+            return message
+        body = random_move(message, rng) | {"token": token, "id": number}
+        number += 1
+        ws.send_json(body)
+
+
+def test_whole_match_against_bots_settles_the_ledger_into_the_balance(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    with TestClient(app) as client:
+        table = create_table(client, name="t", preset="pineapple", seats=3, bots=[None, "random", "heuristic"])
+        assert table["status"] == "waiting"
+        assert table["open_seats"] == [0]
+        seat = join(client, table["id"], "ann")
+        assert seat["seat"] == 0
+        with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+            assert receive(ws)["type"] == "state"
+            ws.send_json({"type": "hello", "token": seat["token"], "id": "h"})
+            welcome = receive(ws)
+            assert welcome == {"type": "welcome", "id": "h", "table": table["id"], "seat": 0, "name": "ann"}
+            final = _play(ws, seat["token"], random.Random(3))
+        points = [Fraction(p) for p in final["ledger"]["points"]]
+        assert sum(points) == 0
+        assert final["hand_number"] >= 2
+        assert final["previous"]["number"] == final["hand_number"]
+        money = Fraction(final["ledger"]["money"][0])
+        assert client.get("/api/players/ann").json()["balance"] == str(1000 + money)
+        listed = client.get("/api/tables").json()["tables"]
+        assert [t["status"] for t in listed] == ["finished"]
+        store = app.state.store
+        for number in range(final["hand_number"] + 1):
+            history = store.history(table["id"], number)
+            assert history is not None
+            assert history["result"] is not None
+
+
+def test_acks_come_after_the_action_is_stored(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    with TestClient(app) as client:
+        table = create_table(client, preset="classic", seats=2, bots=[None, "random"])
+        seat = join(client, table["id"], "ann")
+        with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+            ws.send_json({"type": "hello", "token": seat["token"]})
+            state = until(ws, my_turn)
+            ws.send_json(random_move(state, random.Random(1)) | {"token": seat["token"], "id": 7})
+            ack = until(ws, lambda m: m["type"] == "ack")
+            assert ack["id"] == 7
+            stored = app.state.store.load_hands(table["id"])[-1].actions
+            assert any(row.seat == ack["action"]["seat"] and row.place == ack["action"]["place"] for row in stored)
+
+
+def _two_humans(client: TestClient, **settings: Any) -> tuple[int, list[dict[str, Any]]]:
+    table = create_table(client, preset="pineapple", seats=2, settings=settings)
+    seats = [join(client, table["id"], "ann"), join(client, table["id"], "bob")]
+    return table["id"], seats
+
+
+BAD_TEXT = [
+    ("not json", "bad_json"),
+    ("[1, 2]", "bad_json"),
+    ("{}", "unknown_type"),
+    ('{"type": "dance"}', "unknown_type"),
+    ('{"type": "hello", "token": 5}', "bad_message"),
+    ('{"type": "act", "place": []}', "bad_message"),
+    ('{"type": "act", "token": "x", "place": [], "extra": 1}', "bad_message"),
+    ('{"type": "act", "token": "x", "place": [["Ah"]]}', "bad_message"),
+    ('{"type": "act", "token": "x", "place": "Ah top"}', "bad_message"),
+    ('{"type": "ping", "id": [1]}', "bad_message"),
+    ("x" * 9000, "bad_message"),
+]
+
+
+@pytest.mark.parametrize(("text", "code"), BAD_TEXT)
+def test_malformed_messages_are_refused_and_the_connection_stays(tmp_path: Path, text: str, code: str) -> None:
+    with TestClient(make_app(tmp_path)) as client:
+        table, _seats = _two_humans(client)
+        with client.websocket_connect(f"/ws/tables/{table}") as ws:
+            before = receive(ws)
+            ws.send_text(text)
+            error = receive(ws)
+            assert error["type"] == "error"
+            assert error["code"] == code
+            ws.send_json({"type": "sync"})
+            assert receive(ws) == before
+
+
+def _actor(state: dict[str, Any]) -> int:
+    hand = state["hand"]
+    return int(state["hand_seats"][hand["to_act"][0]])
+
+
+def _bad_actions(state: dict[str, Any]) -> list[tuple[dict[str, Any], str, str]]:
+    """Illegal or malformed actions for the first five cards of the seat to act in ``state``."""
+    cards = state["hand"]["cards"]
+    legal = random_move(state, random.Random(0))["place"]
+    stranger = next(c for c in ("Ah", "Kd", "2c", "7s", "Tc", "9h") if c not in cards)
+    return [
+        ({"place": [[stranger, "top"], *legal[1:]]}, "illegal", "CardNotHeld"),
+        ({"place": legal[1:], "discard": cards[:1]}, "illegal", "WrongDiscardCount"),
+        ({"place": legal[:4]}, "illegal", "WrongPlacementCount"),
+        ({"place": [[c, "top"] for c in cards]}, "illegal", "RowFull"),
+        ({"place": [*legal[:4], [legal[0][0], "bottom"]]}, "illegal", "DuplicateCard"),
+        ({"place": [["Zz", "top"]]}, "bad_action", ""),
+        ({"place": [[cards[0], "side"]]}, "bad_action", ""),
+    ]
+
+
+def test_illegal_actions_are_refused_and_change_nothing(tmp_path: Path) -> None:
+    with TestClient(make_app(tmp_path)) as client:
+        table, seats = _two_humans(client)
+        states = {}
+        sockets = [client.websocket_connect(f"/ws/tables/{table}") for _ in seats]
+        with sockets[0] as ws0, sockets[1] as ws1:
+            for ws, seat in zip((ws0, ws1), seats, strict=True):
+                ws.send_json({"type": "hello", "token": seat["token"]})
+                until(ws, lambda m: m["type"] == "welcome")
+                states[seat["seat"]] = receive(ws)
+            actor = _actor(states[0])
+            ws, wso = (ws0, ws1) if actor == 0 else (ws1, ws0)
+            state = states[actor]
+            for body, code, reason in _bad_actions(state):
+                ws.send_json({"type": "act", "token": seats[actor]["token"], **body})
+                error = until(ws, lambda m: m["type"] in ("error", "ack"))
+                assert error["type"] == "error", body
+                assert error["code"] == code, (body, error)
+                assert error["message"].startswith(reason), error
+                ws.send_json({"type": "sync"})
+                assert receive(ws) == state
+            # Out of turn, a stranger's token, another seat's token on a bound connection.
+            other = 1 - actor
+            early = random_move(states[other] | {"discard_due": 0}, random.Random(3))
+            wso.send_json(early | {"token": seats[other]["token"]})
+            error = until(wso, lambda m: m["type"] == "error")
+            assert (error["code"], error["message"].split(":")[0]) == ("illegal", "NotYourTurn")
+            ws.send_json({"type": "act", "token": "nobody", "place": [], "discard": []})
+            assert until(ws, lambda m: m["type"] == "error")["code"] == "bad_token"
+            ws.send_json({"type": "hint", "token": seats[other]["token"]})
+            assert until(ws, lambda m: m["type"] == "error")["code"] == "bad_token"
+            ws.send_json({"type": "solve", "token": seats[actor]["token"], "id": 4})
+            assert until(ws, lambda m: m["type"] == "error") | {"message": ""} == {
+                "type": "error", "code": "not_fantasy", "message": "", "id": 4,
+            }  # fmt: skip
+            wso.send_json({"type": "hint", "token": seats[other]["token"]})
+            assert until(wso, lambda m: m["type"] == "error")["code"] == "not_your_turn"
+            ws.send_bytes(b"\xff\xfe")
+            assert until(ws, lambda m: m["type"] == "error")["code"] == "bad_json"
+            ws.send_json({"type": "ping", "id": 9})
+            assert receive(ws) == {"type": "pong", "id": 9}
+            ws.send_json({"type": "sync"})
+            assert receive(ws) == state
+            ws.send_json(random_move(state, random.Random(1)) | {"token": seats[actor]["token"]})
+            assert until(ws, lambda m: m["type"] in ("ack", "error"))["type"] == "ack"
+
+
+def test_hint_gives_the_bots_action_and_value(tmp_path: Path) -> None:
+    with TestClient(make_app(tmp_path)) as client:
+        table = create_table(client, preset="pineapple", seats=2, bots=[None, "random"])
+        seat = join(client, table["id"], "ann")
+        with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+            ws.send_json({"type": "hello", "token": seat["token"]})
+            state = until(ws, my_turn)
+            ws.send_json({"type": "hint", "token": seat["token"], "id": 1})
+            hint = until(ws, lambda m: m["type"] == "hint")
+            assert hint["value"] == 1.5
+            assert hint["id"] == 1
+            assert sorted(card for card, _ in hint["action"]["place"]) == sorted(state["hand"]["cards"])
+            chosen = {key: hint["action"][key] for key in ("place", "discard")}
+            ws.send_json({"type": "act", "token": seat["token"], **chosen})
+            assert until(ws, lambda m: m["type"] in ("ack", "error"))["type"] == "ack"
+
+
+def test_reconnect_with_the_token_gives_the_view_back_and_play_goes_on(tmp_path: Path) -> None:
+    with TestClient(make_app(tmp_path)) as client:
+        table = create_table(client, preset="classic", seats=3, bots=[None, "random", "random"])
+        seat = join(client, table["id"], "ann")
+        url = f"/ws/tables/{table['id']}"
+        with client.websocket_connect(url) as ws:
+            ws.send_json({"type": "hello", "token": seat["token"]})
+            state = until(ws, my_turn)
+            ws.send_json(random_move(state, random.Random(1)) | {"token": seat["token"]})
+            until(ws, lambda m: m["type"] == "ack")
+            state = until(ws, my_turn)
+        with client.websocket_connect(url) as ws:
+            spectator = receive(ws)
+            assert spectator["you"] is None
+            assert spectator["hand"]["cards"] == []
+            ws.send_json({"type": "hello", "token": seat["token"]})
+            until(ws, lambda m: m["type"] == "welcome")
+            again = receive(ws)
+            assert again == state
+            ws.send_json(random_move(again, random.Random(2)) | {"token": seat["token"]})
+            assert until(ws, lambda m: m["type"] in ("ack", "error"))["type"] == "ack"
+
+
+def test_timeout_places_automatically_with_a_fake_clock(tmp_path: Path) -> None:
+    clock = FakeClock(5000)
+    with TestClient(make_app(tmp_path, clock=clock)) as client:
+        table, seats = _two_humans(client, hand_seconds=10, time_bank_seconds=5)
+        with client.websocket_connect(f"/ws/tables/{table}") as ws:
+            ws.send_json({"type": "hello", "token": seats[0]["token"]})
+            until(ws, lambda m: m["type"] == "welcome")
+            state = receive(ws)
+            actor = _actor(state)
+            clock.move(14)
+            ws.send_json({"type": "sync"})
+            still = until(ws, lambda m: m["type"] == "state")
+            mine = still["hand"]["seats"][still["hand_seats"].index(actor)]
+            assert mine["holding"] == 5
+            assert mine["clock"]["hand"] == "0"
+            assert mine["clock"]["bank"] == "1"
+            clock.move(2)
+            ws.send_json({"type": "sync"})
+            after = until(ws, lambda m: m["type"] == "state" and m["hand"]["to_act"] != state["hand"]["to_act"])
+            placed = after["hand"]["seats"][after["hand_seats"].index(actor)]
+            assert (len(placed["bottom"]), len(placed["middle"]), len(placed["top"])) == (5, 0, 0)
+            assert placed["clock"]["bank"] == "0"
+        stored = client.app.state.store.load_hands(table)[0].actions  # type: ignore[attr-defined]
+        assert [(row.automatic, row.time) for row in stored] == [(True, "5015")]
+
+
+def test_the_server_clock_places_for_a_silent_seat(tmp_path: Path) -> None:
+    app = make_app(tmp_path, clock=SystemClock())
+    with TestClient(app) as client:
+        table = create_table(
+            client, preset="pineapple", seats=2, bots=[None, "random"],
+            settings={"hand_seconds": "0.3", "time_bank_seconds": 0},
+        )  # fmt: skip
+        seat = join(client, table["id"], "ann")
+        with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+            ws.send_json({"type": "hello", "token": seat["token"]})
+            start = time.monotonic()
+            state = until(ws, lambda m: m["type"] == "state" and m["hand"] is not None and m["hand"]["seats"][
+                m["hand_seats"].index(0)]["done"])  # fmt: skip
+            assert time.monotonic() - start < 15
+            me = state["hand"]["seats"][state["hand_seats"].index(0)]
+            assert len(me["bottom"]) == 5
+            assert len(me["middle"]) == 5
+            assert len(me["top"]) == 3

@@ -1,0 +1,167 @@
+"""Storage and resume, on SQLite and on the real PostgreSQL server that scripts/services starts.
+
+The PostgreSQL cases fail (they do not skip) when ``OFC_TEST_POSTGRES_URL`` is missing or the
+server does not answer: the README's test command starts it.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import uuid
+from collections.abc import Iterator
+from decimal import Decimal
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
+from starlette.testclient import TestClient
+
+from ofc.rules import Rules
+from ofc.server.game import TableGame
+from ofc.server.storage import FINISHED, ActionRow, Storage
+from test_server_support import StandInBot, create_table, join, make_app, my_turn, random_move, seeded_decks, until
+
+
+def _postgres_base() -> str:
+    url = os.environ.get("OFC_TEST_POSTGRES_URL")
+    if not url:
+        pytest.fail("OFC_TEST_POSTGRES_URL is not set: run `eval \"$(bash scripts/services)\"` (scripts/test does)")
+    return url
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A fresh, empty database of each kind."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'test.db'}"
+        return
+    base = make_url(_postgres_base()).set(drivername="postgresql+pg8000")
+    name = f"ofc_test_{uuid.uuid4().hex[:12]}"
+    admin = create_engine(base, isolation_level="AUTOCOMMIT")
+    with admin.connect() as db:
+        db.execute(text(f"CREATE DATABASE {name}"))
+    try:
+        yield base.set(database=name).render_as_string(hide_password=False)
+    finally:
+        with admin.connect() as db:
+            db.execute(text(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+        admin.dispose()
+
+
+def test_players_and_balances_are_exact_and_settle_once(db_url: str) -> None:
+    store = Storage(db_url)
+    try:
+        assert store.balance("ann") is None
+        assert store.ensure_player("ann", Fraction(1000)) == 1000
+        assert store.ensure_player("ann", Fraction(5)) == 1000
+        store.ensure_player("bob", Fraction(1000))
+        table = store.add_table("t", Rules().to_dict(), [None, None])
+        store.take_seat(table, 0, "ann", "a" * 64)
+        store.take_seat(table, 1, "bob", "b" * 64)
+        store.start_match(table, 1)
+        store.finish_match(table, {"ann": Fraction(10, 3), "bob": Fraction(-10, 3)})
+        store.finish_match(table, {"ann": Fraction(10, 3), "bob": Fraction(-10, 3)})
+        assert store.balance("ann") == Fraction(3010, 3)
+        assert store.balance("bob") == Fraction(2990, 3)
+        [row] = store.load_tables()
+        assert (row.status, row.button, row.bots) == (FINISHED, 1, [None, None])
+        assert [(s.seat, s.player) for s in row.seats] == [(0, "ann"), (1, "bob")]
+    finally:
+        store.close()
+
+
+def test_hands_and_actions_come_back_in_order(db_url: str) -> None:
+    store = Storage(db_url)
+    try:
+        table = store.add_table("t", Rules().to_dict(), [None, "random"])
+        store.add_hand(table, 0, ["Ah", "Kd"], "12.5")
+        rows = [ActionRow(1, [["Ah", "top"]], [], "13", False), ActionRow(0, [["Kd", "bottom"]], ["2c"], "14.25", True)]
+        store.add_actions(table, 0, 0, rows)
+        store.add_action(table, 0, 2, rows[0])
+        [hand] = store.load_hands(table)
+        assert (hand.number, hand.deck, hand.start, hand.history) == (0, ["Ah", "Kd"], "12.5", None)
+        assert hand.actions == [*rows, rows[0]]
+        store.finish_hand(table, 0, {"result": 1}, {"points": ["1", "-1"]})
+        assert store.history(table, 0) == {"result": 1}
+        assert store.load_tables()[0].ledger == {"points": ["1", "-1"]}
+    finally:
+        store.close()
+
+
+def _step(game: TableGame, rng: random.Random, now: Decimal) -> None:
+    """One random legal action by the first seat to act."""
+    hand = game.hand
+    assert hand is not None
+    hand_seat = hand.to_act[0]
+    seat = game.session.plan.seats[hand_seat] if game.session else 0
+    action = StandInBot(rng.randrange(10**6)).act(hand.view(hand_seat)).to_dict()
+    game.act(seat, action["place"], action["discard"], now)
+
+
+def _states(game: TableGame) -> list[dict[str, object]]:
+    return [game.state(seat) for seat in (None, *range(len(game.seats)))]
+
+
+def test_a_table_restored_from_storage_is_the_same_table(db_url: str) -> None:
+    rules = Rules.preset("pineapple").with_settings({"players": 3, "hand_seconds": 20, "time_bank_seconds": 10})
+    store = Storage(db_url)
+    try:
+        table = store.add_table("t", rules.to_dict(), [None, None, None])
+        game = TableGame(table, "t", rules, [None, None, None], store, pause=Decimal(2), decks=seeded_decks)
+        for seat, name in enumerate(("ann", "bob", "cy")):
+            store.ensure_player(name, Fraction(1000))
+            game.sit(seat, name, f"{seat}" * 64)
+        game.start(2, Decimal(100))
+        rng = random.Random(4)
+        now = Decimal(100)
+        for step in range(40):
+            now += Decimal("1.5")
+            if step == 7:
+                now += 40
+                assert game.sync(now)
+            game.sync(now)
+            if game.hand is not None and not game.hand.is_over:
+                _step(game, rng, now)
+        assert game.hand_number >= 1
+        again = TableGame.restore(store.load_tables()[0], store, pause=Decimal(2), decks=seeded_decks)
+        again.sync(now)
+        assert _states(again) == _states(game)
+        game = again  # the restored table plays on; the old one is gone, as after a restart
+        while game.status != FINISHED:
+            now += 1
+            game.sync(now)
+            if game.hand is not None and not game.hand.is_over:
+                _step(game, rng, now)
+        balances = [store.balance(name) for name in ("ann", "bob", "cy")]
+        assert sum(b for b in balances if b is not None) == 3000
+        assert balances[0] == 1000 + Fraction(game.ledger()["money"][0])
+        final = TableGame.restore(store.load_tables()[0], store)
+        assert final.status == FINISHED
+        assert final.ledger() == game.ledger()
+        assert [store.balance(name) for name in ("ann", "bob", "cy")] == balances
+    finally:
+        store.close()
+
+
+def test_a_whole_match_on_each_database(db_url: str, tmp_path: Path) -> None:
+    from ofc.server.app import create_app
+    from test_server_support import stand_in_factory
+
+    app = create_app(db_url, bot_factory=stand_in_factory, pause=0, bot_delay=0, decks=seeded_decks)
+    rng = random.Random(8)
+    with TestClient(app) as client:
+        table = create_table(client, preset="classic", seats=2, bots=[None, "random"])
+        seat = join(client, table["id"], "ann")
+        with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+            ws.send_json({"type": "hello", "token": seat["token"]})
+            while True:
+                message = until(ws, lambda m: my_turn(m) or bool(m.get("finished")))
+                if message.get("finished"):
+                    break
+                ws.send_json(random_move(message, rng) | {"token": seat["token"]})
+        money = Fraction(message["ledger"]["money"][0])
+        assert client.get("/api/players/ann").json()["balance"] == str(1000 + money)
+    assert make_app is not None
