@@ -38,6 +38,7 @@ from multiprocessing import get_context
 from ofc.actions import Action
 from ofc.bots import Bot, make_bot
 from ofc.errors import RulesError
+from ofc.hand import Hand, fantasy_deals
 from ofc.match import HandRecord, Match
 from ofc.rules import Rules
 from ofc.scoring import meets_stay
@@ -111,8 +112,24 @@ def rotation_seats(players: int, rotation: int) -> tuple[int, ...]:
     return tuple((seat - rotation) % players for seat in range(players))
 
 
+_warm: set[tuple[Rules, tuple[str, ...]]] = set()
+
+
+def warm_up(rules: Rules, specs: Sequence[str]) -> None:
+    """Let each bot decide once, untimed, so kernels load before any decision is timed."""
+    key = (rules, tuple(specs))
+    if key in _warm:
+        return
+    _warm.add(key)
+    for fantasy in (0, max(fantasy_deals(rules), default=0)):
+        hand = Hand(rules, button=rules.players - 1, seed=0, fantasy=(fantasy,) + (0,) * (rules.players - 1))
+        for spec in specs:
+            make_bot(spec, seed=0).decide(hand.view(0))
+
+
 def play_block(rules: Rules, specs: Sequence[str], seed: int, block: int) -> BlockResult:
     """Play block ``block``: one match per rotation on the block's deck seeds (spawn-safe)."""
+    warm_up(rules, specs)
     players = len(specs)
     tallies = tuple(Tally() for _ in specs)
     deals = 0

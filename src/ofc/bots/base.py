@@ -89,11 +89,13 @@ def check_can_act(view: HandView) -> int:
 def fantasy_decision(view: HandView) -> Decision:
     """The exact solver's arrangement of the viewer's fantasy deal, as one action.
 
-    The view does not say how many fantasy hands in a row the seat has played, so a repeat is
-    always priced as possible (``can_stay=True``); the engine still applies the real limit.
+    A repeat fantasy is priced only while the seat's streak (``fantasy_in_row``, public in the
+    view) is below ``fantasy_max_in_row``.
     """
     seat = check_can_act(view)
-    solution = solve_fantasy(view.cards, view.rules, can_stay=True)
+    limit = view.rules.fantasy_max_in_row
+    can_stay = limit is None or view.seats[seat].fantasy_in_row < limit
+    solution = solve_fantasy(view.cards, view.rules, can_stay=can_stay)
     board = solution.board
     placements: list[Placement] = []
     for row, cards in zip(ROWS, (board.top, board.middle, board.bottom), strict=True):

@@ -76,4 +76,4 @@ def simulate_command(
     if as_json:
         typer.echo(json.dumps(result.to_dict()))
     else:
-        Console().print(result_table(result))
+        Console(width=None if sys.stdout.isatty() else 140).print(result_table(result))
