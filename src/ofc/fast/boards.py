@@ -13,7 +13,6 @@ import numba as nb
 import numpy as np
 import numpy.typing as npt
 
-from ofc.fast.evaluate import key3, key5
 from ofc.fast.tables import EVAL_TABLES, ROYAL_SLOT, royalty_arrays
 from ofc.rules import RoyaltyTable
 
@@ -41,11 +40,17 @@ def five_royalty(key: int, by_slot: I32) -> int:
 
 @nb.njit(cache=True)
 def _keys_kernel(boards: Any, weight: I32, bit: I32, u5: I32, f5: I32, u3: I32, out: I32) -> None:
+    # key3/key5 written out: as calls they run several times slower in this loop.
     for i in range(boards.shape[0]):
-        b = boards[i]
-        out[i, 0] = key3(b[0], b[1], b[2], weight, u3)
-        out[i, 1] = key5(b[3], b[4], b[5], b[6], b[7], weight, bit, u5, f5)
-        out[i, 2] = key5(b[8], b[9], b[10], b[11], b[12], weight, bit, u5, f5)
+        x = boards[i]
+        out[i, 0] = u3[weight[x[0]] + weight[x[1]] + weight[x[2]]]
+        for row in range(1, 3):
+            first = 5 * row - 2
+            a, b, c, d, e = x[first], x[first + 1], x[first + 2], x[first + 3], x[first + 4]
+            if ((a ^ b) | (a ^ c) | (a ^ d) | (a ^ e)) & 3 == 0:
+                out[i, row] = f5[bit[a] | bit[b] | bit[c] | bit[d] | bit[e]]
+            else:
+                out[i, row] = u5[weight[a] + weight[b] + weight[c] + weight[d] + weight[e]]
 
 
 @nb.njit(cache=True)
