@@ -41,7 +41,8 @@ def test_table_screen_exact() -> None:
     text = screen(view, Table(("ann", "bot"), 2, "ann +3, bot -3"), placing, [Text("a note")])
     assert text.plain == "\n".join(
         [
-            "pineapple, 2 players, american scoring - hand 2 - ann +3, bot -3",
+            "pineapple, 2 players, american scoring - hand 2",
+            "match: ann +3, bot -3",
             "",
             "   ann                bot (D)",
             "   1:25 +3:00  to act 1:55 +3:00",

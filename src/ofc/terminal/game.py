@@ -94,6 +94,8 @@ class Game:
                 turn = Turn(self.face, hand, me, table, self.advisor, can_stay, notes=late)
                 late = [] if turn.play() else [Text(TIMED_OUT, style="bold red")]
             else:
+                waiting = Text(f"{names[seat]} is thinking...", style="dim")
+                self.face.show(render.screen(hand.view(me), table, None, [*late, waiting]))
                 self._bot_acts(hand, seat, self.bots[plan.seats[seat]])
         self.session.settle()
         notes = [*late, self._save(hand, names, number)]

@@ -2,10 +2,11 @@
 
 Boards stand side by side, one column per seat (up to four fit in 80 columns)::
 
-    classic, 2 players, classic scoring - hand 1 - you +0, heuristic +0
+    classic, 2 players, classic scoring - hand 1
+    match: you 0, heuristic 0
 
        you (D)            heuristic
-       1:58 +3:00 to act  2:00 +3:00
+       1:58 +3:00  to act 2:00 +3:00
     T  Ah -- --           Qs -- --
     M  7c 7d Jh*-- --     9c 9h -- -- --
     B  2s 3s 4s -- --     Ad Kd 4c -- --
@@ -33,6 +34,7 @@ from ofc.view import HandView, SeatView
 COLUMN = 19
 """Width of one seat's column; the row labels take 3 more (4 seats: 79 columns)."""
 NAME_WIDTH = 12
+WIDTH = 80
 ROW_LETTERS = ("T", "M", "B")
 
 
@@ -51,12 +53,17 @@ def short_name(name: str) -> str:
 
 
 def title(view: HandView, table: Table) -> Text:
-    """First line: the game, the hand number and the match so far."""
+    """First line: the game and the hand number."""
     rules = view.rules
     text = f"{rules.variant}, {rules.players} players, {rules.scoring} scoring - hand {table.hand_number}"
-    if table.ledger:
-        text += f" - {table.ledger}"
     return Text(text, style="bold")
+
+
+def ledger_line(table: Table) -> Text:
+    """Second line: the match so far in points, cut to the screen's width."""
+    text = Text(f"match: {table.ledger}" if table.ledger else "")
+    text.truncate(WIDTH - 1)
+    return text
 
 
 def row_text(seat: SeatView, row: Row, pending: Sequence[Card]) -> Text:
@@ -170,7 +177,7 @@ def moves_text(placing: Placing) -> Text:
 
 def screen(view: HandView, table: Table, placing: Placing | None, notes: Sequence[Text]) -> Text:
     """The whole table screen, without the prompt."""
-    lines = [title(view, table), Text()]
+    lines = [title(view, table), ledger_line(table), Text()]
     lines.extend(board_lines(view, table, placing))
     lines.append(Text())
     lines.append(street_line(view))
