@@ -14,7 +14,8 @@ from pathlib import Path
 
 from rich.console import Console
 
-from ofc.bots import make_bot
+from ofc.actions import Action
+from ofc.bots import Decision, legal_actions, make_bot
 from ofc.cards import Deck, parse_cards
 from ofc.history import read, replay
 from ofc.match import Match
@@ -22,6 +23,7 @@ from ofc.rules import Rules
 from ofc.terminal.face import Face
 from ofc.terminal.game import TIMED_OUT, Game
 from ofc.terminal.store import HandStore
+from ofc.view import HandView
 
 PLAYER_FIRST = "Qh Qd Kc Kd Ac"
 PLAYER_SINGLES = "2c 5h 6h 7s Ad As 3c 4d"
@@ -36,6 +38,18 @@ def rigged_deck() -> Deck:
         order += [card, rest[5 + number]]
     order += rest[5 + len(wanted[5:]) :]
     return Deck(order=order)
+
+
+class FirstLegal:
+    """A stand-in adviser: the first legal action, valued at 1.5 points."""
+
+    name = "first-legal"
+
+    def decide(self, view: HandView) -> Decision:
+        return Decision(legal_actions(view)[0], 1.5)
+
+    def act(self, view: HandView) -> Action:
+        return self.decide(view).action
 
 
 class Clock:
@@ -107,7 +121,7 @@ def test_whole_match_with_fantasy_ctrl_c_and_timeout(tmp_path: Path) -> None:
     assert "'Zz' is neither a card (like Ah, Td, 10c) nor a command (help lists them)" in out
     assert "Ah b Kd m 7c x   Ah to the bottom, Kd middle, 7c discarded (rows: t, m, b)" in out
     assert "took back Ac" in out
-    assert "hint: " in out
+    assert "hint: top Kc Qh Qd | middle Ac Kd; expected +1.50 points" in out
     assert "royalties 7; " in out
     assert "fantasy next hand: 13 cards" in out
     assert "Fantasy: set all 13 cards (solve shows the solver's board)" in out
@@ -139,7 +153,7 @@ def run(items: list[Item], tmp_path: Path, decks: list[Deck], clock: Clock) -> t
         {1: make_bot("random", seed=3)},
         store=HandStore(tmp_path, datetime(2026, 11, 29, 12, 0, tzinfo=UTC)),
         decks=lambda: next(supply),
-        advisor=lambda: make_bot("mc:rollouts=8", seed=1),
+        advisor=FirstLegal,
     )
     game.run()
     return out.getvalue(), game
