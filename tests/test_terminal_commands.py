@@ -14,9 +14,7 @@ def c(text: str) -> int:
 
 
 def test_placement_with_discard() -> None:
-    assert parse_command("Ah b Kd m 7c x") == Place(
-        ((c("Ah"), Row.BOTTOM), (c("Kd"), Row.MIDDLE), (c("7c"), DISCARD))
-    )
+    assert parse_command("Ah b Kd m 7c x") == Place(((c("Ah"), Row.BOTTOM), (c("Kd"), Row.MIDDLE), (c("7c"), DISCARD)))
 
 
 def test_several_cards_to_one_row_any_case_and_ten() -> None:

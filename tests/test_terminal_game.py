@@ -157,3 +157,28 @@ def run(items: list[Item], tmp_path: Path, decks: list[Deck], clock: Clock) -> t
     )
     game.run()
     return out.getvalue(), game
+
+
+def test_loss_limit_ends_the_match_after_one_hand(tmp_path: Path) -> None:
+    clock = Clock()
+
+    def time_runs_out(timeout: float | None) -> None:
+        assert timeout is not None
+        clock.time += timeout + 1
+
+    out = io.StringIO()
+    face = Face(Console(file=out, width=200, color_system=None), Script([time_runs_out, ""]), now=clock)
+    rules = Rules().with_settings({"loss_limit": "1", "players": 3})
+    bots = {1: make_bot("random", seed=1), 2: make_bot("random", seed=2)}
+    store = HandStore(tmp_path, datetime(2026, 11, 29, 12, 0, tzinfo=UTC))
+    game = Game(
+        face, Match(rules, button=0), ["ann", "r1", "r2"], bots, store=store, decks=lambda: Deck(5), advisor=FirstLegal
+    )
+    game.run()
+    text = out.getvalue()
+    assert "Reached the loss limit and left the match: r1, r2" in text
+    assert text.endswith(
+        "The match is over.\nMatch after 1 hand: points (money at 1.00 a point)\n"
+        f"  ann +2 (+2.00), r1 -1 (-1.00), r2 -1 (-1.00)\nHand histories are in {tmp_path}\n"
+    )
+    assert len(list(tmp_path.iterdir())) == 1

@@ -62,9 +62,7 @@ def dealer(rng: random.Random | None) -> Callable[[], Deck]:
 @app.command("play")
 def play(
     rules: Annotated[str, typer.Option("--rules", help="Preset: classic, turbo, pineapple, ...")] = "classic",
-    settings: Annotated[
-        list[str] | None, typer.Option("--set", metavar="KEY=VALUE", help="Override a setting")
-    ] = None,
+    settings: Annotated[list[str] | None, typer.Option("--set", metavar="KEY=VALUE", help="Override a setting")] = None,
     players: Annotated[int | None, typer.Option("--players", help="Seats at the table, you included")] = None,
     bots: Annotated[
         str | None, typer.Option("--bots", help="Bots, comma-separated (random, heuristic, mc[:seconds=S])")
@@ -84,8 +82,7 @@ def play(
     names = seat_names(name, specs)
     rng = random.Random(seed) if seed is not None else None
     opponents: dict[int, Bot] = {
-        seat: make_bot(spec, seed=None if rng is None else rng.randrange(2**32))
-        for seat, spec in enumerate(specs, 1)
+        seat: make_bot(spec, seed=None if rng is None else rng.randrange(2**32)) for seat, spec in enumerate(specs, 1)
     }
     advisor_spec = f"mc:seconds={hint_seconds}"
     make_bot(advisor_spec)  # a bad --hint-seconds fails here, before the match starts
@@ -101,8 +98,6 @@ def play(
     console = Console(no_color=True if no_color else None, highlight=False)
     face = Face(console, LineReader())
     store = HandStore(hands_dir or hands_folder(), datetime.now(UTC))
-    game = Game(
-        face, Match(table, button=button), names, opponents, store=store, decks=dealer(rng), advisor=advise
-    )
+    game = Game(face, Match(table, button=button), names, opponents, store=store, decks=dealer(rng), advisor=advise)
     with face.interrupts.installed():
         game.run()

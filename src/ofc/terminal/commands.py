@@ -126,9 +126,7 @@ def _card(token: str) -> Card:
     try:
         return parse_card(token)
     except CardError:
-        raise CommandError(
-            f"{token!r} is neither a card (like Ah, Td, 10c) nor a command (help lists them)"
-        ) from None
+        raise CommandError(f"{token!r} is neither a card (like Ah, Td, 10c) nor a command (help lists them)") from None
 
 
 def _placement(tokens: list[str]) -> Place:

@@ -18,7 +18,7 @@ from ofc.bots import Bot
 from ofc.cards import Deck
 from ofc.errors import ActionError
 from ofc.hand import Hand
-from ofc.match import Match
+from ofc.match import HandRecord, Match
 from ofc.session import Session
 from ofc.terminal import render
 from ofc.terminal.cardtext import signed
@@ -97,8 +97,11 @@ class Game:
                 waiting = Text(f"{names[seat]} is thinking...", style="dim")
                 self.face.show(render.screen(hand.view(me), table, None, [*late, waiting]))
                 self._bot_acts(hand, seat, self.bots[plan.seats[seat]])
-        self.session.settle()
+        record = self.session.settle()
         notes = [*late, self._save(hand, names, number)]
+        if isinstance(record, HandRecord) and record.left:
+            gone = ", ".join(self.names[seat] for seat in record.left)
+            notes.insert(0, Text(f"Reached the loss limit and left the match: {gone}", style="bold"))
         view = hand.view(me)
         lines = showdown_lines(view, names, number)
         lines.append(Text())

@@ -16,7 +16,7 @@ from rich.text import Text
 from ofc.actions import ROWS, Action
 from ofc.bots import Bot
 from ofc.cards import format_cards
-from ofc.errors import ActionError
+from ofc.errors import ActionError, OfcError
 from ofc.hand import Hand
 from ofc.solver import solve_fantasy
 from ofc.terminal import render
@@ -61,7 +61,7 @@ class Turn:
             try:
                 if self._obey(line, view):
                     return True
-            except CommandError as error:
+            except OfcError as error:
                 self.notes = [Text(str(error), style=ERROR_STYLE)]
 
     def _read(self, view: HandView) -> str | None:
@@ -170,4 +170,3 @@ def action_text(action: Action) -> str:
     if action.discards:
         parts.append(f"discard {format_cards(action.discards)}")
     return " | ".join(parts)
-
