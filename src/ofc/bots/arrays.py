@@ -16,7 +16,18 @@ import numpy.typing as npt
 
 from ofc.actions import Action
 from ofc.cards import Card
-from ofc.fast.rollout import P_FANTASY, P_ROW_POINTS, P_SCOOP, PARAMS, ROW_START, KernelTables, Playouts
+from ofc.fast.rollout import (
+    P_FANTASY,
+    P_MOBILITY,
+    P_ROW_POINTS,
+    P_SCOOP,
+    PARAMS,
+    ROW_START,
+    WEIGHTS_DISCARDING,
+    WEIGHTS_PLACING_ALL,
+    KernelTables,
+    Playouts,
+)
 from ofc.fast.tables import EVAL_TABLES, RoyaltyArrays, royalty_arrays
 from ofc.rules import HAND_CARDS, RoyaltyTable, Rules
 from ofc.view import HandView
@@ -44,6 +55,8 @@ class KernelRules:
         params[P_ROW_POINTS] = rules.row_points
         params[P_SCOOP] = rules.scoop_bonus
         params[P_FANTASY] = fantasy_value if rules.fantasy else 0.0
+        discarding = any(street.discards for street in rules.spec.streets)
+        params[P_MOBILITY:] = WEIGHTS_DISCARDING if discarding else WEIGHTS_PLACING_ALL
         t = EVAL_TABLES
         pays = _royalties(rules.royalty_table)
         tables = KernelTables(

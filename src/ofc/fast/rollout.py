@@ -37,11 +37,31 @@ QUEEN = 10
 DISCARD = 3
 """The placement code of a discarded card (rows are 0 top, 1 middle, 2 bottom)."""
 
-# Indexes into the ``params`` array.
+# Indexes into the ``params`` array: the rules, then the evaluation's weights.
 P_ROW_POINTS = 0
 P_SCOOP = 1
 P_FANTASY = 2
-PARAMS = 3
+P_MOBILITY = 3
+"""Strength a lower row is expected to gain per free place when judging a foul."""
+P_SPREAD = 4
+"""Uncertainty of that gain per free place."""
+P_FOUL_EXTRA = 5
+"""Points a foul costs beyond the rows and scoop (royalties lost, roughly)."""
+P_FANTASY_DRAW = 6
+"""Share of the fantasy value credited to an unpaired queen or better on an open top row."""
+P_UPPER_RISK = 7
+"""Chance per free place that a row already below the one beneath it still overtakes it."""
+P_DRAW_RISK = 8
+"""Share of the middle row's expected gain counted against the bottom when judging a foul."""
+PARAMS = 9
+WEIGHTS_DISCARDING = (0.1, 0.2, 2.0, 0.12, 0.0, 0.0)
+"""The evaluation's weights, ``P_MOBILITY`` onwards, when streets carry a discard (pineapple).
+
+A discard lets a player dump the card that would wreck a row, so rows are rarely forced."""
+WEIGHTS_PLACING_ALL = (0.1, 0.2, 2.0, 0.12, 0.05, 2.0)
+"""The weights when every card dealt must be placed (classic, turbo): late cards are forced
+into whatever room is left, so an open upper row and a drawing middle carry foul risk.
+Both sets were tuned on duplicate heuristic-against-heuristic matches."""
 
 FLUSH_CHANCE = (0.0, 0.02, 0.08, 0.22, 0.48)
 """Chance a 5-card row holding n suited cards (and room for the rest) ends a flush."""
@@ -149,18 +169,20 @@ def _draws(board: I64, start: int, n: int) -> tuple[float, float]:
 
 
 @nb.njit(cache=True)
-def _pair_risk(s_upper: float, s_lower: float, room_upper: int, room_lower: int, upper_exact: int,
-               lower_exact: int) -> float:
+def _pair_risk(
+    s_upper: float, s_lower: float, room_upper: int, room_lower: int, upper_exact: int, lower_exact: int,
+    params: F64,
+) -> float:  # fmt: skip
     """Estimated chance that a row ends stronger than the row below it (a foul)."""
     if room_upper == 0 and room_lower == 0:
         return 1.0 if upper_exact > lower_exact else 0.0
     gap = s_upper - s_lower
     if gap <= 0.0:
-        return 0.03 * room_upper
+        return float(params[P_UPPER_RISK] * room_upper)
     if room_lower == 0:
         return 1.0
-    spread = 0.1 + 0.2 * room_lower
-    return 1.0 / (1.0 + math.exp(-(gap - 0.3 * room_lower) / spread))
+    spread = 0.1 + params[P_SPREAD] * room_lower
+    return float(1.0 / (1.0 + math.exp(-(gap - params[P_MOBILITY] * room_lower) / spread)))
 
 
 @nb.njit(cache=True)
@@ -209,8 +231,8 @@ def evaluate(
     s_m, e_m, key_m, roy_m = _five_row(board, 3, n_mid, weight, bit, u5, f5, mid_roy)
     s_b, e_b, key_b, roy_b = _five_row(board, 8, n_bot, weight, bit, u5, f5, bot_roy)
     roy += roy_m + roy_b
-    risk = 1.0 - (1.0 - _pair_risk(s_t, s_m, 3 - n_top, 5 - n_mid, key_t, key_m)) * (
-        1.0 - _pair_risk(s_m, s_b, 5 - n_mid, 5 - n_bot, key_m, key_b)
+    risk = 1.0 - (1.0 - _pair_risk(s_t, s_m, 3 - n_top, 5 - n_mid, key_t, key_m, params)) * (
+        1.0 - _pair_risk(s_m + params[P_DRAW_RISK] * (e_m - s_m), s_b, 5 - n_mid, 5 - n_bot, key_m, key_b, params)
     )
     rows = row_points * (_win_share(e_t - TYPICAL[0]) + _win_share(e_m - TYPICAL[1]) + _win_share(e_b - TYPICAL[2]))
     fantasy = 0.0
@@ -218,8 +240,8 @@ def evaluate(
         if cat_t == 3 or (cat_t == 1 and lead_t >= QUEEN):
             fantasy = params[P_FANTASY]
         elif n_top < 3 and cat_t == 0 and lead_t >= QUEEN:
-            fantasy = 0.12 * params[P_FANTASY]
-    lost = 3.0 * row_points + params[P_SCOOP] + 2.0
+            fantasy = params[P_FANTASY_DRAW] * params[P_FANTASY]
+    lost = 3.0 * row_points + params[P_SCOOP] + params[P_FOUL_EXTRA]
     return float((1.0 - risk) * (rows + roy + fantasy) - risk * lost)
 
 
