@@ -163,7 +163,7 @@ def test_mc_keeps_roughly_to_its_time_budget() -> None:
     start = time.perf_counter()
     bot.decide(hand.view(0))
     spent = time.perf_counter() - start
-    assert 0.1 <= spent <= 0.4
+    assert 0.1 <= spent <= 0.6
     assert bot.last_rollouts > 4
 
 
