@@ -15,6 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ofc.actions import Action
+from ofc.bots.base import seat_of
 from ofc.cards import Card
 from ofc.fast.rollout import (
     P_FANTASY,
@@ -105,8 +106,7 @@ def playouts(view: HandView, cand_boards: I64, cand_counts: I64) -> Playouts:
     Deals are listed in the order the engine deals them; hidden fantasy hands come last, as
     nothing the others do depends on them. The opponents' discards are burnt unseen.
     """
-    me = view.seat
-    assert me is not None
+    me = seat_of(view)
     players = len(view.seats)
     order = [(view.button + 1 + i) % players for i in range(players)]
     regular = [seat for seat in order if not view.seats[seat].fantasy]
