@@ -41,7 +41,10 @@ class Turn:
     can_stay: bool = True
     notes: list[Text] = field(default_factory=list)
     suggestion: Action | None = None
-    placing: Placing | None = None
+    placing: Placing = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.placing = Placing.for_view(self.hand.view(self.seat))
 
     def play(self) -> bool:
         """Prompt until the player's action is applied (True) or the clock placed their cards (False)."""
@@ -51,8 +54,6 @@ class Turn:
                 self.face.drop_typed()
                 return False
             view = self.hand.view(self.seat)
-            if self.placing is None:
-                self.placing = Placing.for_view(view)
             self.face.show(render.screen(view, self.table, self.placing, self.notes))
             line = self._read(view)
             if line is None:
@@ -80,7 +81,6 @@ class Turn:
     def _obey(self, line: str, view: HandView) -> bool:
         """Carry out one line; True once the action is applied."""
         placing = self.placing
-        assert placing is not None
         command = parse_command(line)
         if isinstance(command, Place):
             kept = list(placing.moves)
@@ -99,7 +99,6 @@ class Turn:
 
     def _verb(self, command: Simple, view: HandView) -> bool:
         placing = self.placing
-        assert placing is not None
         verb = command.verb
         if verb is Verb.CONFIRM:
             return self._confirm()
@@ -121,7 +120,6 @@ class Turn:
 
     def _confirm(self) -> bool:
         placing = self.placing
-        assert placing is not None
         if not placing.moves:
             raise CommandError("place your cards first, like 'Ah b Kd m' (help lists the commands)")
         if not placing.complete:
