@@ -182,6 +182,24 @@ def test_malformed_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert "standard input is not valid JSON" in err
 
 
+@pytest.mark.parametrize("command", ["score", "replay"])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("[" * 100_000 + "]" * 100_000, "table.json is not valid JSON: it is nested too deeply"),
+        ('{"players": ' + "1" * 5000 + "}", "table.json is not valid JSON: a number has too many digits"),
+    ],
+)
+def test_json_the_parser_cannot_hold_is_one_line(
+    command: str, text: str, message: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "table.json"
+    path.write_text(text, encoding="utf-8")
+    code, out, err = run([command, str(path)], capsys)
+    assert (code, out) == (2, "")
+    assert err == f"ofc: error: {tmp_path / message}\n"
+
+
 def test_real_process_has_no_traceback(tmp_path: Path) -> None:
     path = write(tmp_path, {"players": [dict(ANN, top="Qh Qd Zz"), BOB]})
     done = subprocess.run(

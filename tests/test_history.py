@@ -234,6 +234,8 @@ def test_the_automatic_action_must_be_the_engines() -> None:
     [
         ("{", "a hand history must be JSON: Expecting property name enclosed in double quotes at line 1"),
         ("[1]", "a hand history must be a JSON object"),
+        ("[" * 100_000 + "]" * 100_000, "a hand history must be JSON: it is nested too deeply"),
+        ('{"button": ' + "1" * 5000 + "}", "a hand history must be JSON: a number has too many digits"),
     ],
 )
 def test_unreadable_documents(source: str, message: str) -> None:

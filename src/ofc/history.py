@@ -198,6 +198,10 @@ def read(source: str | Mapping[str, Any]) -> HandHistory:
             document = json.loads(source)
         except json.JSONDecodeError as error:
             raise HistoryError(f"a hand history must be JSON: {error.msg} at line {error.lineno}") from None
+        except RecursionError:
+            raise HistoryError("a hand history must be JSON: it is nested too deeply") from None
+        except ValueError:  # an integer longer than Python converts (sys.get_int_max_str_digits)
+            raise HistoryError("a hand history must be JSON: a number has too many digits") from None
     else:
         document = source
     if not isinstance(document, Mapping):

@@ -54,11 +54,15 @@ def read_text(source: str) -> str:
 def read_json(source: str) -> object:
     """Parse a JSON document from a file or ``-``, with a one-line error when malformed."""
     text = read_text(source)
+    name = "standard input" if source == "-" else source
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
-        name = "standard input" if source == "-" else source
         raise InputError(f"{name} is not valid JSON: {error.msg} at line {error.lineno}") from None
+    except RecursionError:
+        raise InputError(f"{name} is not valid JSON: it is nested too deeply") from None
+    except ValueError:  # an integer longer than Python converts (sys.get_int_max_str_digits)
+        raise InputError(f"{name} is not valid JSON: a number has too many digits") from None
 
 
 def build_rules(base: Rules, preset: str | None, assignments: Sequence[str]) -> Rules:
