@@ -184,7 +184,17 @@ def test_an_illegal_time_leaves_the_hand_as_it_was() -> None:
         hand.advance(True)
     with pytest.raises(ClockError, match="time 3 is before the hand's time 20"):
         hand.advance(3)
+    with pytest.raises(ClockError, match=r"a time must lie within 10\^18 seconds of 0, not '1e1000000'"):
+        hand.advance("1e1000000")  # type: ignore[arg-type]
     assert snapshot(hand) == before
+
+
+def test_a_time_too_far_out_is_refused_at_the_deal() -> None:
+    """Clock sums at such a time would overflow the decimal context."""
+    with pytest.raises(ClockError, match=r"a time must lie within 10\^18 seconds of 0, not '-1e19'"):
+        Hand(Rules.preset("classic"), button=0, seed=1, now="-1e19")  # type: ignore[arg-type]
+    far = Hand(Rules.preset("classic"), button=0, seed=1, now=10**18)
+    assert far.clock(1).deadline == 10**18 + 300
 
 
 def test_out_of_time_seat_is_placed_by_advance_and_then_not_to_act() -> None:

@@ -13,6 +13,9 @@ from decimal import Decimal, InvalidOperation
 from ofc.errors import ClockError
 
 ZERO = Decimal(0)
+LATEST = Decimal(10) ** 18
+"""Times lie within 10^18 seconds of 0 (nanoseconds since the epoch fit), so a deadline, a
+time plus at most 2 x 10^12 seconds of settings, never overflows the decimal context."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +92,8 @@ def to_time(value: Decimal | float | int | str) -> Decimal:
         raise ClockError(f"a time must be a number, not {value!r}") from None
     if not number.is_finite():
         raise ClockError(f"a time must be a finite number, not {value!r}")
+    if not -LATEST <= number <= LATEST:
+        raise ClockError(f"a time must lie within 10^18 seconds of 0, not {value!r}")
     return number
 
 

@@ -150,6 +150,15 @@ SCOOP_BONUS: Mapping[Scoring, int] = {Scoring.CLASSIC: 0, Scoring.AMERICAN: 3}
 
 DEFAULT_STAY = frozenset({StayCondition.TOP_TRIPS, StayCondition.BOTTOM_QUADS_PLUS})
 
+LARGEST_NUMBER = Decimal(10) ** 12
+"""Decimal settings lie strictly between -10^12 and 10^12."""
+MOST_DECIMAL_PLACES = 12
+"""Decimal settings have at most 12 decimal places.
+
+Both bounds keep sums of times and exact money small: an exponent such as 1e999999999 would
+overflow the decimal context in a clock or build a fraction of a billion digits in a ledger.
+"""
+
 E = TypeVar("E", bound=StrEnum)
 
 
@@ -213,7 +222,21 @@ def _decimal(name: str, value: object) -> Decimal:
         raise RulesError(f"setting {name}: expected a number, got {value!r}") from None
     if not number.is_finite():
         raise RulesError(f"setting {name}: expected a finite number, got {value!r}")
+    if not -LARGEST_NUMBER < number < LARGEST_NUMBER:
+        raise RulesError(f"setting {name}: too large, got {value!r} (the limit is 10^12)")
+    if _decimal_places(number) > MOST_DECIMAL_PLACES:
+        raise RulesError(f"setting {name}: more than {MOST_DECIMAL_PLACES} decimal places, got {value!r}")
     return number
+
+
+def _decimal_places(number: Decimal) -> int:
+    """Digits after the point once trailing zeros are dropped (read exactly, no rounding)."""
+    if number == 0:
+        return 0
+    digits = "".join(str(d) for d in number.as_tuple().digits)
+    exponent = number.as_tuple().exponent
+    assert isinstance(exponent, int)  # finite
+    return max(0, -(exponent + len(digits) - len(digits.rstrip("0"))))
 
 
 def _optional_decimal(name: str, value: object) -> Decimal | None:
