@@ -16,7 +16,7 @@ from rich.console import Console
 
 from ofc.actions import Action
 from ofc.bots import Decision, legal_actions, make_bot
-from ofc.cards import Deck, parse_cards
+from ofc.cards import Deck, format_card, parse_cards
 from ofc.history import read, replay
 from ofc.match import Match
 from ofc.rules import Rules
@@ -182,3 +182,35 @@ def test_loss_limit_ends_the_match_after_one_hand(tmp_path: Path) -> None:
         f"  ann +2 (+2.00), r1 -1 (-1.00), r2 -1 (-1.00)\nHand histories are in {tmp_path}\n"
     )
     assert len(list(tmp_path.iterdir())) == 1
+
+
+def test_an_illegal_bot_move_is_reported_without_naming_the_bots_cards(tmp_path: Path) -> None:
+    """The engine's error names a card the bot holds; the player must not see it.
+
+    Pineapple, seat 1 (the bot) acts first. On street 2 it places its second card, discards
+    its third and leaves its first unplaced: the error names that first card, and the first
+    legal action, played instead, discards exactly that card face-down.
+    """
+
+    class Sloppy:
+        name = "sloppy"
+
+        def act(self, view: HandView) -> Action:
+            _first, second, third = view.cards
+            return Action.of(view.seat, middle=[second], discard=[third])
+
+    out = io.StringIO()
+    face = Face(Console(file=out, width=200, color_system=None), Script([]), now=Clock())
+    rules = Rules.preset("pineapple")
+    game = Game(
+        face, Match(rules, button=0), ["ann", "sloppy"], {}, store=HandStore(tmp_path, datetime.now(UTC)),
+        decks=lambda: Deck(1), advisor=FirstLegal,
+    )  # fmt: skip
+    hand = game.session.deal(deck=Deck(1), now=0)
+    hand.apply(legal_actions(hand.view(1))[0], 0)
+    hand.apply(legal_actions(hand.view(0))[0], 0)
+    secret = hand.view(1).cards[0]
+    game._bot_acts(hand, 1, Sloppy())  # type: ignore[arg-type]
+    assert hand.view(1).discards == (secret,)
+    assert out.getvalue() == "sloppy made an illegal move; it plays its first legal one\n"
+    assert format_card(secret) not in out.getvalue()

@@ -120,8 +120,10 @@ class Game:
             return
         try:
             hand.apply(action, now)
-        except ActionError as error:
-            self.face.say(f"{bot.name} made an illegal move ({error}); it plays its first legal one")
+        except ActionError:
+            # The engine's message may name a card the bot holds (one it may discard face-down):
+            # the player must not read it.
+            self.face.say(f"{bot.name} made an illegal move; it plays its first legal one")
             hand.apply(hand.legal_actions(seat)[0], now)
 
     def _save(self, hand: Hand, names: Sequence[str], number: int) -> Text:
