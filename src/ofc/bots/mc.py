@@ -28,6 +28,8 @@ from ofc.view import HandView
 FIRST_BATCH = 4
 BATCH_SECONDS = 0.02
 """Later batches are sized to take about this long, so the deadline is kept closely."""
+SAFETY = 0.8
+"""Share of the time left that the next batch may plan to use (batches vary in speed)."""
 
 
 class MonteCarloBot:
@@ -87,11 +89,11 @@ class MonteCarloBot:
             if self.rollouts is not None and done >= self.rollouts:
                 break
             if self.seconds is not None:
-                left = self.seconds - (now - start)
-                per = (now - began) / batch
+                left = (self.seconds - (now - start)) * SAFETY
+                per = max((now - began) / batch, 1e-6)
                 if left < per:
                     break
-                batch = max(1, min(int(BATCH_SECONDS / max(per, 1e-6)), int(left / max(per, 1e-6))))
+                batch = max(1, min(int(BATCH_SECONDS / per), int(left / per)))
             else:
                 batch = max(batch, 16)
         self.last_rollouts = done
