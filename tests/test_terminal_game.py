@@ -196,6 +196,7 @@ def test_an_illegal_bot_move_is_reported_without_naming_the_bots_cards(tmp_path:
         name = "sloppy"
 
         def act(self, view: HandView) -> Action:
+            assert view.seat is not None
             _first, second, third = view.cards
             return Action.of(view.seat, middle=[second], discard=[third])
 
