@@ -100,6 +100,14 @@ def test_fantasy_street_line() -> None:
     assert street_line(classic.view(0)).plain == "Fantasy: set all 13 cards (solve shows the solver's board)"
 
 
+def test_a_set_fantasy_hand_says_so_while_the_others_play() -> None:
+    """Once set, the fantasy player holds no cards: no "set 13 of your 0 cards, discard -13"."""
+    hand = Hand(Rules.preset("pineapple"), button=0, seed=5, fantasy=(0, 14))
+    hand.apply(FANTASY, 1)
+    assert hand.to_act == (0,)
+    assert street_line(hand.view(1)).plain == "Fantasy: your hand is set; the others play on"
+
+
 def test_four_seats_fit_in_80_columns() -> None:
     hand = Hand(Rules.preset("classic").with_settings({"players": 4}), button=3, seed=2)
     names = ("a-very-long-name", "heuristic", "heuristic2", "mc")

@@ -135,6 +135,8 @@ def street_line(view: HandView) -> Text:
     """What this deal asks of the player."""
     me = view.seats[view.seat] if view.seat is not None else None
     if me is not None and me.fantasy:
+        if me.done:
+            return Text("Fantasy: your hand is set; the others play on", style="bold")
         extra = len(view.cards) - HAND_CARDS
         text = f"Fantasy: set {HAND_CARDS} of your {len(view.cards)} cards, discard {extra}"
         if not extra:
