@@ -1,13 +1,13 @@
 """Bot strength benchmark: duplicate simulations of the README's match-ups, printed as a table.
 
 Each match-up is exactly an ``ofc simulate`` run (printed with its figures), so any line can
-be reproduced on its own. The fantasy gain (points per fantasy hand minus points per normal
-hand of the same bot) is what a fantasy is worth to that bot: the last lines average it per
-rule set over the bots that played fantasy hands, weighted by those hands, as an estimate
-of the solver's ``stay_value``::
+be reproduced on its own. Then ``ofc.sim.fantasy_gain`` prices a fantasy hand per rule set:
+every deal is played with the hero in fantasy and again playing normally, against the same
+bot; the mean difference is the estimate of the solver's ``stay_value``::
 
     .venv/bin/python benchmarks/bench_bots.py                 # everything (tens of minutes)
     .venv/bin/python benchmarks/bench_bots.py --only turbo --scale 0.1 --workers 2
+    .venv/bin/python benchmarks/bench_bots.py --part stay       # the stay-value runs only
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import time
 from dataclasses import dataclass
 
 from ofc.rules import Rules
-from ofc.sim import SimResult, simulate
+from ofc.sim import SimResult, fantasy_gain, simulate
 
 MC = "mc:rollouts=100,seconds=1"
 
@@ -38,6 +38,16 @@ class Matchup:
             f"--seed {seed} --workers {workers}"
         )
 
+
+STAY_RUNS = (
+    ("pineapple", MC, 1000),
+    ("classic", MC, 500),
+    ("turbo", MC, 500),
+    ("pineapple", "heuristic", 5000),
+    ("classic", "heuristic", 5000),
+    ("turbo", "heuristic", 5000),
+)
+"""(preset, bot playing both seats, deals) of the stay-value runs."""
 
 MATCHUPS = (
     Matchup("pineapple", ("heuristic", "random"), 2000),
@@ -69,11 +79,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", choices=["pineapple", "classic", "turbo"], help="one rule set")
     parser.add_argument("--scale", type=float, default=1.0, help="multiply every run's deals")
+    parser.add_argument("--part", choices=["all", "matchups", "stay"], default="all", help="what to run")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     options = parser.parse_args()
-    gains: dict[str, list[tuple[float, int]]] = {}
-    for matchup in MATCHUPS:
+    for matchup in MATCHUPS if options.part != "stay" else ():
         if options.only and matchup.preset != options.only:
             continue
         hands = max(1, round(matchup.hands * options.scale))
@@ -81,13 +91,18 @@ def main() -> None:
         start = time.perf_counter()
         result = simulate(Rules.preset(run.preset), run.bots, hands, seed=options.seed, workers=options.workers)
         print("\n".join(report(run, result, time.perf_counter() - start, options.seed, options.workers)), flush=True)
-        for bot in result.bots:
-            if bot.fantasy_gain is not None and bot.name != "random":
-                gains.setdefault(run.preset, []).append((bot.fantasy_gain, bot.fantasy_hands))
-    for preset, pairs in gains.items():
-        hands = sum(n for _, n in pairs)
-        estimate = sum(g * n for g, n in pairs) / hands
-        print(f"{preset}: a fantasy is worth {estimate:+.1f} points ({hands} fantasy hands)")
+    if options.part == "matchups":
+        return
+    print("| rules | bot (both seats) | deals | a fantasy hand is worth (points) | time |")
+    print("|---|---|---:|---:|---:|")
+    for preset, bot, deals in STAY_RUNS:
+        if options.only and preset != options.only:
+            continue
+        count = max(2, round(deals * options.scale))
+        start = time.perf_counter()
+        gain, ci = fantasy_gain(Rules.preset(preset), bot, bot, count, seed=options.seed, workers=options.workers)
+        spent = time.perf_counter() - start
+        print(f"| {preset} | {bot} | {count} | {gain:+.2f} \u00b1{ci:.2f} | {spent:.0f} s |", flush=True)
 
 
 if __name__ == "__main__":

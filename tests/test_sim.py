@@ -12,9 +12,22 @@ import ofc.sim
 from ofc.actions import Action
 from ofc.bots import Decision, HeuristicBot
 from ofc.cli.app import main
+from ofc.errors import RulesError
+from ofc.hand import Hand
 from ofc.rules import Rules
-from ofc.session import Session
-from ofc.sim import Tally, block_count, derive_seed, mean_ci95, play_block, rotation_seats, simulate, summarise
+from ofc.session import Session, play_hand
+from ofc.sim import (
+    Tally,
+    block_count,
+    derive_seed,
+    fantasy_gain,
+    fantasy_gain_chunk,
+    mean_ci95,
+    play_block,
+    rotation_seats,
+    simulate,
+    summarise,
+)
 from ofc.view import HandView
 
 
@@ -159,3 +172,27 @@ def test_text_output_names_every_bot(capsys: pytest.CaptureFixture[str]) -> None
     assert "heuristic" in out
     assert out.count("random") == 2
     assert "seed 1" in out
+
+
+def test_fantasy_gain_is_fantasy_minus_normal_points_on_the_same_deck() -> None:
+    rules = Rules.preset("pineapple")
+    gains = fantasy_gain_chunk(rules, "heuristic", "heuristic", 4, range(3))
+    expected = []
+    for deal in range(3):
+        deck = derive_seed(4, deal)
+        points = []
+        for fantasy in (14, 0):
+            hand = Hand(rules, button=1, seed=deck, fantasy=(fantasy, 0))
+            play_hand(hand, [HeuristicBot(), HeuristicBot()])
+            assert hand.result is not None
+            points.append(hand.result.points[0])
+        expected.append(float(points[0] - points[1]))
+    assert gains == expected
+    mean, ci = fantasy_gain(rules, "heuristic", "heuristic", 3, seed=4, chunk=2)
+    assert mean == pytest.approx(sum(expected) / 3)
+    assert ci > 0
+
+
+def test_fantasy_gain_needs_fantasy() -> None:
+    with pytest.raises(RulesError, match="fantasy is off"):
+        fantasy_gain(Rules.preset("classic").with_settings({"fantasy": "off"}), "random", "random", 2, seed=1)

@@ -17,6 +17,12 @@ How a run is laid out (``players`` = number of bots; the rules' table size is se
   a hash, so a run is reproducible given its seed whatever the number of workers (for bots
   bounded by rollouts rather than seconds).
 
+A second experiment prices a fantasy directly (``fantasy_gain``): each deal is played twice
+with the same deck seed, once with the ``hero`` bot in seat 0 in fantasy and once with it
+playing normally, the ``villain`` bot in the other seats; the mean difference of seat 0's
+points estimates what one fantasy hand is worth, the solver's ``stay_value`` when the repeat
+is the last one allowed.
+
 Statistics per bot: points per hand is total points over hands played; its 95% interval
 treats blocks as the independent units (a ratio estimate: ``1.96 * sqrt(sum((x_k - m h_k)^2)
 / (B (B - 1))) / mean(h)`` for block points ``x_k`` and hands ``h_k``). Foul rate is over
@@ -293,3 +299,43 @@ def simulate(
     results.sort(key=lambda r: r.block)
     stats = tuple(summarise(spec, [r.tallies[b] for r in results]) for b, spec in enumerate(specs))
     return SimResult(deals=sum(r.deals for r in results), seed=seed, blocks=count, bots=stats)
+
+
+def _seat0_points(rules: Rules, bots: Sequence[Bot], seed: int, fantasy: int) -> int:
+    """Seat 0's points in the hand of deck ``seed`` (seat 0 in fantasy with ``fantasy`` cards)."""
+    deal = (fantasy,) + (0,) * (rules.players - 1)
+    hand = Hand(rules, button=rules.players - 1, seed=seed, fantasy=deal)
+    play_hand(hand, list(bots))
+    assert hand.result is not None
+    return hand.result.points[0]
+
+
+def fantasy_gain_chunk(rules: Rules, hero: str, villain: str, seed: int, deals: range) -> list[float]:
+    """Fantasy minus normal points of seat 0 for each deal of ``deals`` (spawn-safe)."""
+    warm_up(rules, (hero, villain))
+    cards = min(fantasy_deals(rules))
+    out: list[float] = []
+    for deal in deals:
+        bots = [make_bot(hero, seed=derive_seed(seed, deal, 0))]
+        bots += [make_bot(villain, seed=derive_seed(seed, deal, seat)) for seat in range(1, rules.players)]
+        deck = derive_seed(seed, deal)
+        out.append(float(_seat0_points(rules, bots, deck, cards) - _seat0_points(rules, bots, deck, 0)))
+    return out
+
+
+def fantasy_gain(
+    rules: Rules, hero: str, villain: str, deals: int, *, seed: int, workers: int = 1, chunk: int = 20
+) -> tuple[float, float]:
+    """Points one fantasy hand is worth to ``hero`` against ``villain``s, and its 95% half-width."""
+    if not fantasy_deals(rules):
+        raise RulesError("fantasy is off under these rules: it has no value to measure")
+    make_bot(hero)
+    make_bot(villain)
+    parts = [range(start, min(start + chunk, deals)) for start in range(0, deals, chunk)]
+    if workers <= 1:
+        gains = [g for part in parts for g in fantasy_gain_chunk(rules, hero, villain, seed, part)]
+    else:
+        with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn")) as pool:
+            done = pool.map(fantasy_gain_chunk, *zip(*[(rules, hero, villain, seed, p) for p in parts], strict=True))
+            gains = [g for part in done for g in part]
+    return mean_ci95(gains, [1] * len(gains))
