@@ -164,3 +164,14 @@ def test_pineapple_discards_colours_and_leaving(tmp_path: Path) -> None:
     saved = files(tmp_path)
     assert [p.name[-11:] for p in saved] == ["hand01.json"]
     assert "seats: ann, heuristic" in replay_text(saved[0])
+
+
+def test_a_table_size_out_of_range_names_the_setting() -> None:
+    """--players 0 used to say "--bots names 0 bots for 0 players: give -1, or one for all"."""
+    for players in ("0", "-3", "5"):
+        done = subprocess.run(
+            [sys.executable, "-m", "ofc", "play", "--players", players, "--bots", "random"],
+            capture_output=True, text=True, check=False, stdin=subprocess.DEVNULL,
+        )  # fmt: skip
+        assert done.returncode == 2
+        assert done.stderr == f"ofc: error: setting players: classic allows 2-4 players, not {players}\n"

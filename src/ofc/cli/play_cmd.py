@@ -77,6 +77,8 @@ def play(
 ) -> None:
     """Play a match against bots at the terminal; every finished hand is saved."""
     table = build_rules(Rules.preset(rules), None, settings or [])
+    if players is not None:
+        table = table.with_settings({"players": players})  # checked before the bots are counted
     specs = bot_specs(bots, table.players if players is None and bots is None else players)
     table = table.with_settings({"players": len(specs) + 1})
     names = seat_names(name, specs)
