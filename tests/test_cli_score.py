@@ -211,6 +211,21 @@ def test_real_process_has_no_traceback(tmp_path: Path) -> None:
         "23456789TJQKA (or 10) and a suit of cdhs"
 
 
+def test_a_table_set_to_pineapple_is_scored_american(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """No preset, only the variant: american scoring, so ann's 2-1 over bob is +1 (not +2), plus
+    13 - 4 royalties, and her scoop of cat is 3 + 3 plus 13 - 3."""
+    path = write(tmp_path, {"rules": {"variant": "pineapple", "players": 3}, "players": [ANN, BOB, CAT]})
+    code, out, _ = run(["score", path, "--json"], capsys)
+    assert code == 0
+    assert [p["vs"] for p in json.loads(out)["players"]] == [
+        {"bob": 10, "cat": 16},
+        {"ann": -10, "cat": 0},
+        {"ann": -16, "bob": 0},
+    ]
+    code, out, _ = run(["rules", "classic", "--set", "variant=pineapple", "--json"], capsys)
+    assert json.loads(out)["settings"]["scoring"] == "american"
+
+
 def test_rules_command(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(["rules", "pineapple", "--json"], capsys)
     assert code == 0

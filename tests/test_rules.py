@@ -182,6 +182,24 @@ def test_switching_variant_rechecks_players() -> None:
     assert four.with_settings({"variant": "pineapple", "players": 3}).players == 3
 
 
+def test_scoring_defaults_to_the_variants() -> None:
+    """RULES.md: scoring defaults to classic for classic and turbo, american for pineapple."""
+    assert Rules(variant="pineapple").scoring is Scoring.AMERICAN  # type: ignore[arg-type]
+    assert Rules(variant="turbo").scoring is Scoring.CLASSIC  # type: ignore[arg-type]
+    assert Rules.preset("classic").with_settings({"variant": "pineapple"}).scoring is Scoring.AMERICAN
+    assert Rules.preset("pineapple").with_settings({"variant": "turbo"}).scoring is Scoring.CLASSIC
+    assert Rules.preset("classic").with_settings({"scoring": None}).scoring is Scoring.CLASSIC
+    assert Rules.preset("pineapple").with_settings({"scoring": "default"}).scoring is Scoring.AMERICAN
+
+
+def test_a_scoring_other_than_the_variants_default_is_kept() -> None:
+    chosen = Rules.preset("classic").with_settings({"scoring": "american"})
+    assert chosen.with_settings({"variant": "turbo"}).scoring is Scoring.AMERICAN
+    both = Rules.preset("classic").with_settings({"variant": "pineapple", "scoring": "classic"})
+    assert both.scoring is Scoring.CLASSIC
+    assert Rules(variant="pineapple", scoring="classic").scoring is Scoring.CLASSIC  # type: ignore[arg-type]
+
+
 def test_unknown_preset() -> None:
     with pytest.raises(RulesError, match="unknown preset 'holdem': choose one of classic, turbo"):
         Rules.preset("holdem")

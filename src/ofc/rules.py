@@ -77,13 +77,15 @@ class Street:
 
 @dataclass(frozen=True)
 class VariantSpec:
-    """What a variant fixes: table size, the streets and the fantasy deal."""
+    """What a variant fixes: table size, the streets, the fantasy deal and its default scoring."""
 
     variant: Variant
     min_players: int
     max_players: int
     streets: tuple[Street, ...]
     fantasy_cards: int
+    scoring: Scoring
+    """The ``scoring`` a rule set of this variant has unless another one is chosen."""
 
     @property
     def first_deal(self) -> Street:
@@ -93,11 +95,13 @@ class VariantSpec:
 
 VARIANTS: Mapping[Variant, VariantSpec] = {
     Variant.CLASSIC: VariantSpec(
-        Variant.CLASSIC, 2, 4, (Street(5, 5),) + (Street(1, 1),) * 8, fantasy_cards=13
+        Variant.CLASSIC, 2, 4, (Street(5, 5),) + (Street(1, 1),) * 8, fantasy_cards=13, scoring=Scoring.CLASSIC
     ),
-    Variant.TURBO: VariantSpec(Variant.TURBO, 2, 4, (Street(5, 5),) + (Street(4, 4),) * 2, 13),
+    Variant.TURBO: VariantSpec(
+        Variant.TURBO, 2, 4, (Street(5, 5),) + (Street(4, 4),) * 2, fantasy_cards=13, scoring=Scoring.CLASSIC
+    ),
     Variant.PINEAPPLE: VariantSpec(
-        Variant.PINEAPPLE, 2, 3, (Street(5, 5),) + (Street(3, 2),) * 4, fantasy_cards=14
+        Variant.PINEAPPLE, 2, 3, (Street(5, 5),) + (Street(3, 2),) * 4, fantasy_cards=14, scoring=Scoring.AMERICAN
     ),
 }
 
@@ -200,6 +204,13 @@ def _int(name: str, value: object) -> int:
     raise RulesError(f"setting {name}: expected a whole number, got {value!r}")
 
 
+def _scoring(name: str, value: object) -> Scoring | None:
+    """A scoring system, or None (also ``default``) for the variant's own."""
+    if value is None or _text(value) == "default":
+        return None
+    return _enum(Scoring)(name, value)
+
+
 def _optional_int(name: str, value: object) -> int | None:
     if value is None or _text(value) in ("none", "null", "off", "unlimited", ""):
         return None
@@ -282,7 +293,7 @@ def _decimal_tuple(name: str, value: object) -> tuple[Decimal, ...]:
 _READERS: Mapping[str, Callable[[str, object], Any]] = {
     "variant": _enum(Variant),
     "players": _int,
-    "scoring": _enum(Scoring),
+    "scoring": _scoring,
     "fantasy": _bool,
     "fantasy_cards": _enum(FantasyCards),
     "fantasy_stay": _stay_set,
@@ -306,11 +317,15 @@ class Rules:
 
     Construct through ``Rules.preset`` and ``with_settings`` (which also read text values),
     or directly with typed values; either way the value is checked and normalised.
+
+    ``scoring`` left out (or None) is the variant's default, as RULES.md says: classic for
+    classic and turbo, american for pineapple. ``with_settings`` changing the variant moves a
+    scoring that was the old variant's default to the new one's; any other choice is kept.
     """
 
     variant: Variant = Variant.CLASSIC
     players: int = 2
-    scoring: Scoring = Scoring.CLASSIC
+    scoring: Scoring = None  # type: ignore[assignment]  # None: the variant's (set in __post_init__)
     fantasy: bool = True
     fantasy_cards: FantasyCards = FantasyCards.FIXED
     fantasy_stay: frozenset[StayCondition] = DEFAULT_STAY
@@ -330,6 +345,8 @@ class Rules:
         for item in dataclasses.fields(self):
             value = _READERS[item.name](item.name, getattr(self, item.name))
             object.__setattr__(self, item.name, value)
+        if self.scoring is None:
+            object.__setattr__(self, "scoring", self.spec.scoring)
         self._validate()
 
     def _validate(self) -> None:
@@ -409,6 +426,8 @@ class Rules:
         if unknown:
             raise RulesError(f"unknown setting {unknown[0]!r}: known settings are {', '.join(_READERS)}")
         typed = {name: _READERS[name](name, value) for name, value in settings.items()}
+        if "variant" in typed and "scoring" not in typed and self.scoring is self.spec.scoring:
+            typed["scoring"] = None  # the scoring was the variant's default: follow the new variant
         return dataclasses.replace(self, **typed)
 
     def to_dict(self) -> dict[str, object]:
@@ -444,8 +463,6 @@ SETTING_NAMES: tuple[str, ...] = tuple(_READERS)
 PRESETS: Mapping[str, Rules] = {
     "classic": Rules(),
     "turbo": Rules(variant=Variant.TURBO),
-    "pineapple": Rules(variant=Variant.PINEAPPLE, scoring=Scoring.AMERICAN),
-    "pineapple-progressive": Rules(
-        variant=Variant.PINEAPPLE, scoring=Scoring.AMERICAN, fantasy_cards=FantasyCards.PROGRESSIVE
-    ),
+    "pineapple": Rules(variant=Variant.PINEAPPLE),
+    "pineapple-progressive": Rules(variant=Variant.PINEAPPLE, fantasy_cards=FantasyCards.PROGRESSIVE),
 }
