@@ -3,7 +3,14 @@
 from __future__ import annotations
 
 import json
+import os
 import random
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -146,3 +153,62 @@ def messages(ws: WebSocketTestSession, count: int) -> Iterator[dict[str, Any]]:
     """The next ``count`` messages."""
     for _ in range(count):
         yield receive(ws)
+
+
+class ServerProcess:
+    """A real ``ofc serve`` process on a free port of 127.0.0.1 (killed with SIGKILL on request)."""
+
+    def __init__(self, db_url: str, home: Path, *options: str) -> None:
+        self.db_url = db_url
+        self.home = home
+        self.options = options
+        self.port = free_port()
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> ServerProcess:
+        command = [sys.executable, "-m", "ofc", "serve", "--port", str(self.port), "--db", self.db_url, *self.options]
+        log = (self.home / "server.log").open("ab")
+        env = os.environ | {"OFC_HOME": str(self.home)}
+        self.process = subprocess.Popen(command, stdout=log, stderr=log, env=env)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(f"{self.base}/api/tables", timeout=1):
+                    return self
+            except OSError:
+                if self.process.poll() is not None:
+                    raise AssertionError((self.home / "server.log").read_text()) from None
+                time.sleep(0.1)
+        raise AssertionError("the server did not start in 30 s")
+
+    def kill(self) -> None:
+        """``kill -9`` the server and wait for it to be gone."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait(10)
+
+    def post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
+        request = urllib.request.Request(
+            self.base + path, json.dumps(body).encode(), {"Content-Type": "application/json"}
+        )
+        with urllib.request.urlopen(request, timeout=10) as response:
+            data: dict[str, Any] = json.loads(response.read())
+        return data
+
+    def __enter__(self) -> ServerProcess:
+        return self.start()
+
+    def __exit__(self, *_exc: object) -> None:
+        self.kill()
+
+
+def free_port() -> int:
+    """A TCP port of 127.0.0.1 that nothing listens on now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+    return port

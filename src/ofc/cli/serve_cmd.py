@@ -26,4 +26,4 @@ def serve_command(
     url = db or default_url()
     typer.echo(f"ofc serve: database {url}; open http://{host}:{port}/ in a browser")
     application = create_app(url, pause=pause, bot_delay=bot_delay)
-    uvicorn.run(application, host=host, port=port, log_level="warning", ws="websockets")
+    uvicorn.run(application, host=host, port=port, log_level="warning", ws="websockets-sansio")

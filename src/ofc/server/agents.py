@@ -2,17 +2,17 @@
 
 Bots come from ``ofc.bots.make_bot(spec, seed=...)``; the server only needs ``act(view)``
 for bot seats and ``decide(view)`` (an action and its value) for the hint button. The factory
-is injectable so tests can seat stand-ins; the default imports ``ofc.bots`` when first used.
+is injectable so tests can seat stand-ins.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from typing import Protocol
 
-from ofc.actions import Action, Row
-from ofc.errors import OfcError
+from ofc.actions import Action
+from ofc.bots import make_bot
+from ofc.bots.base import fantasy_decision
 from ofc.view import HandView
 
 
@@ -25,8 +25,8 @@ class Decision(Protocol):
         ...
 
     @property
-    def value(self) -> float:
-        """The value the bot gives the action."""
+    def value(self) -> float | None:
+        """The value the bot gives the action, if it gives one."""
         ...
 
 
@@ -43,29 +43,16 @@ class Bot(Protocol):
 
 
 BotFactory = Callable[[str, "int | None"], Bot]
-"""``factory(spec, seed)`` -> a bot; raises an ``OfcError`` for a bad spec."""
+"""``factory(spec, seed)`` -> a bot; raises an ``OfcError`` (``BotError``) for a bad spec."""
 
 HINT_BOT = "mc:seconds=0.2"
 
 
 def default_bot_factory(spec: str, seed: int | None) -> Bot:
     """``ofc.bots.make_bot(spec, seed=seed)``."""
-    try:
-        bots = importlib.import_module("ofc.bots")
-    except ImportError:
-        raise OfcError("bots are not available in this installation") from None
-    bot: Bot = bots.make_bot(spec, seed=seed)
-    return bot
+    return make_bot(spec, seed=seed)
 
 
 def fantasy_action(view: HandView) -> Action:
-    """The fantasy solver's arrangement of the viewer's fantasy deal, as an action."""
-    from ofc.solver.fantasy import solve_fantasy
-
-    if view.seat is None or not view.cards:
-        raise OfcError("there is no fantasy deal to solve")
-    solution = solve_fantasy(view.cards, view.rules)
-    board = solution.board
-    rows = ((Row.TOP, board.top), (Row.MIDDLE, board.middle), (Row.BOTTOM, board.bottom))
-    placements = tuple((card, row) for row, cards in rows for card in cards)
-    return Action(view.seat, placements, tuple(solution.discards))
+    """The exact fantasy solver's arrangement of the viewer's fantasy deal, as an action."""
+    return fantasy_decision(view).action

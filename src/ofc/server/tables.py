@@ -310,6 +310,5 @@ class TableManager:
             if isinstance(error, PlayError):
                 raise
             raise PlayError("unavailable", str(error)) from None
-        connection.send(
-            {"type": "hint", "id": message.id, "action": decision.action.to_dict(), "value": float(decision.value)}
-        )
+        value = None if decision.value is None else float(decision.value)
+        connection.send({"type": "hint", "id": message.id, "action": decision.action.to_dict(), "value": value})

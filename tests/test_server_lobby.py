@@ -1,0 +1,109 @@
+"""The lobby over HTTP: creating and listing tables, joining seats, balances and the loss limit."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from ofc.hand import Hand
+from ofc.rules import Rules
+from ofc.server.agents import fantasy_action
+from test_server_support import create_table, join, make_app, receive
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "code"),
+    [
+        ({"preset": "omaha"}, 400, "bad_table"),
+        ({"preset": "pineapple", "seats": 4}, 400, "bad_table"),
+        ({"settings": {"loss_limit": -5}}, 400, "bad_table"),
+        ({"settings": {"colour": "red"}}, 400, "bad_table"),
+        ({"seats": 3, "bots": [None, "random"]}, 400, "bad_table"),
+        ({"seats": 2, "bots": [None, "bad"]}, 400, "bad_table"),
+        ({"seats": 7}, 422, "bad_request"),
+        ({"name": ""}, 422, "bad_request"),
+        ({"tables": 1}, 422, "bad_request"),
+    ],
+)
+def test_bad_tables_are_refused(tmp_path: Path, body: dict[str, Any], status: int, code: str) -> None:
+    with TestClient(make_app(tmp_path)) as client:
+        response = client.post("/api/tables", json=body)
+        assert response.status_code == status
+        assert response.json()["error"]["code"] == code
+        assert client.get("/api/tables").json() == {"tables": []}
+
+
+def test_tables_are_listed_with_their_rules_and_seats(tmp_path: Path) -> None:
+    with TestClient(make_app(tmp_path)) as client:
+        table = create_table(
+            client, name="evening", preset="classic", seats=3, bots=[None, None, "mc"],
+            settings={"point_value": 2, "loss_limit": 50, "hand_seconds": 30, "time_bank_seconds": 60},
+        )  # fmt: skip
+        assert table["name"] == "evening"
+        assert table["rules"]["players"] == 3
+        assert table["rules"]["point_value"] == 2
+        assert table["rules"]["loss_limit"] == 50
+        assert table["rules"]["hand_seconds"] == 30
+        assert [s["open"] for s in table["seats"]] == [True, True, False]
+        assert table["seats"][2]["name"] == "mc bot"
+        assert client.get("/api/tables").json()["tables"] == [table]
+
+
+def test_joining_gives_tokens_and_the_match_starts_when_seats_are_full(tmp_path: Path) -> None:
+    with TestClient(make_app(tmp_path)) as client:
+        table = create_table(client, preset="classic", seats=2)
+        first = join(client, table["id"], "ann", seat=1)
+        assert first["seat"] == 1
+        assert len(first["token"]) >= 32
+        refused = client.post(f"/api/tables/{table['id']}/join", json={"name": "bob", "seat": 1})
+        assert (refused.status_code, refused.json()["error"]["code"]) == (409, "seat_taken")
+        again = client.post(f"/api/tables/{table['id']}/join", json={"name": "ann"})
+        assert (again.status_code, again.json()["error"]["code"]) == (409, "already_seated")
+        assert client.get("/api/tables").json()["tables"][0]["status"] == "waiting"
+        second = join(client, table["id"], "bob")
+        assert second["seat"] == 0
+        assert client.get("/api/tables").json()["tables"][0]["status"] == "playing"
+        full = client.post(f"/api/tables/{table['id']}/join", json={"name": "cy"})
+        assert (full.status_code, full.json()["error"]["code"]) == (409, "table_full")
+        missing = client.post("/api/tables/99/join", json={"name": "cy"})
+        assert (missing.status_code, missing.json()["error"]["code"]) == (404, "no_table")
+        bad_name = client.post(f"/api/tables/{table['id']}/join", json={"name": "<script>"})
+        assert bad_name.status_code == 422
+        assert client.get("/api/players/ann").json()["balance"] == "1000"
+        assert client.get("/api/players/zed").status_code == 404
+
+
+def test_a_balance_must_cover_the_loss_limit(tmp_path: Path) -> None:
+    with TestClient(make_app(tmp_path, start_balance=100)) as client:
+        dear = create_table(client, seats=2, settings={"loss_limit": 50, "point_value": 3})
+        refused = client.post(f"/api/tables/{dear['id']}/join", json={"name": "ann"})
+        assert refused.status_code == 409
+        assert refused.json()["error"]["code"] == "balance"
+        assert "150" in refused.json()["error"]["message"]
+        cheap = create_table(client, seats=2, settings={"loss_limit": 50, "point_value": 2})
+        assert join(client, cheap["id"], "ann")["seat"] == 0
+
+
+def test_unknown_table_socket_gets_an_error_and_is_closed(tmp_path: Path) -> None:
+    with TestClient(make_app(tmp_path)) as client, client.websocket_connect("/ws/tables/42") as ws:
+        assert receive(ws)["code"] == "no_table"
+
+
+def test_the_browser_client_is_served(tmp_path: Path) -> None:
+    with TestClient(make_app(tmp_path)) as client:
+        page = client.get("/")
+        assert page.status_code == 200
+        assert "<html" in page.text.lower()
+        for name in ("app.js", "style.css"):
+            assert client.get(f"/{name}").status_code == 200
+
+
+def test_the_fantasy_solver_arranges_a_fantasy_deal() -> None:
+    hand = Hand(Rules.preset("pineapple"), button=1, seed=5, fantasy=(14, 0))
+    view = hand.view(0)
+    action = fantasy_action(view)
+    hand.check(action)
+    assert len(action.discards) == 1

@@ -1,0 +1,100 @@
+"""End to end: Debian's chromium, driven by Playwright, plays a whole hand against bots.
+
+Chromium is installed by scripts/services (run by scripts/test, hence by CI); this test
+fails, not skips, when it is missing. The screenshots land in the test's temporary folder.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from playwright.sync_api import Page, sync_playwright
+
+from ofc.ranking import CATEGORY_NAMES
+from test_server_support import ServerProcess
+
+CHROMIUM = "/usr/bin/chromium"
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PLACED = ".board.mine .row .card:not(.pending)"
+
+
+def _place_by_hand(page: Page) -> None:
+    """Click each card, then the lowest row with an empty slot; the discard zone when due."""
+    while page.locator("#hand .card").count():
+        if page.is_visible("#discard-zone") and not page.locator("#discard-zone .card").count():
+            page.locator("#hand .card").first.click()
+            page.click("#discard-zone")
+            continue
+        page.locator("#hand .card").first.click()
+        for row in ("bottom", "middle", "top"):
+            slots = page.locator(f".board.mine .row[data-row={row}] .slot")
+            if slots.count():
+                slots.first.click()
+                break
+
+
+def _status(page: Page, pattern: str) -> None:
+    page.wait_for_function(
+        f"() => /{pattern}/.test(document.getElementById('status').textContent)", timeout=30_000
+    )
+
+
+def test_a_whole_hand_in_the_browser_against_bots(tmp_path: Path) -> None:
+    assert Path(CHROMIUM).exists(), "Debian's chromium is missing: run scripts/services (scripts/test does)"
+    db = f"sqlite:///{tmp_path / 'ofc.db'}"
+    errors: list[str] = []
+    with ServerProcess(db, tmp_path, "--pause", "30", "--bot-delay", "0") as server, sync_playwright() as play:
+        browser = play.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        page = browser.new_page(viewport={"width": 1280, "height": 860})
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(server.base + "/")
+        page.fill("#player-name", "ann")
+        page.dispatch_event("#player-name", "change")
+        page.select_option("#create [name=preset]", "pineapple")
+        page.select_option("#create [name=seats]", "3")
+        page.select_option("#create [name=seat1]", "random")
+        page.select_option("#create [name=seat2]", "heuristic")
+        page.click("#create button[type=submit]")
+        page.wait_for_url("**/#/table/*")
+        turns = 0
+        while True:
+            _status(page, "your turn|showdown")
+            if "showdown" in (page.text_content("#status") or ""):
+                break
+            turns += 1
+            if turns == 2:
+                page.click("#hint")
+                page.wait_for_function("() => /expected/.test(document.getElementById('advice').textContent)")
+            else:
+                _place_by_hand(page)
+            assert page.is_enabled("#confirm")
+            placed = page.locator(PLACED).count()
+            page.click("#confirm")
+            page.wait_for_function(f"() => document.querySelectorAll('{PLACED}').length > {placed}")
+        assert turns == 5
+        page.wait_for_selector("#showdown-panel:not([hidden])")
+        assert page.locator("#showdown .result").count() == 3
+        names = page.locator("#showdown .hand-name").all_text_contents()
+        assert len(names) == 9
+        categories = set(CATEGORY_NAMES.values())
+        assert all(name.split(",")[0] in categories for name in names), names
+        assert page.locator(".board .card").count() == 39
+        points = page.locator("#ledger td.plus, #ledger td.minus").count()
+        shot = tmp_path / "showdown.png"
+        page.screenshot(path=str(shot), full_page=True)
+        page.set_viewport_size({"width": 390, "height": 844})
+        phone = tmp_path / "phone.png"
+        page.screenshot(path=str(phone), full_page=True)
+        browser.close()
+    assert shot.stat().st_size > 20_000
+    assert phone.stat().st_size > 20_000
+    assert points in (0, 4, 6)
+    assert errors == []
