@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from ofc.cards import parse_cards
+from ofc.errors import CardError
 from ofc.fast import board_keys, fouls, royalties
 from ofc.fast.tables import royalty_arrays
 from ofc.rules import ROYALTY_TABLES, Rules, Scoring
@@ -87,6 +88,15 @@ def test_royalty_arrays_layout() -> None:
     assert arrays.top[3].tolist() == list(range(10, 23))
     assert arrays.middle.tolist() == [0, 0, 0, 2, 4, 8, 12, 20, 30, 50]
     assert arrays.bottom.tolist() == [0, 0, 0, 0, 2, 4, 6, 10, 15, 25]
+
+
+def test_cards_outside_the_deck_are_refused() -> None:
+    boards = np.arange(13, dtype=np.int64).reshape(1, 13)
+    boards[0, 12] = 52
+    with pytest.raises(CardError, match="cards are 0 to 51, got 52"):
+        board_keys(boards)
+    with pytest.raises(CardError, match="cards are 0 to 51, got 52"):
+        royalties(boards, ROYALTY_TABLES[Scoring.CLASSIC])
 
 
 def test_bad_board_shape() -> None:

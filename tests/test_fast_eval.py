@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from ofc.cards import parse_cards
+from ofc.errors import CardError
 from ofc.fast import eval3, eval5
 from ofc.fast.tables import RANK_WEIGHTS, build_eval_tables
 from ofc.ranking import rank3, rank5
@@ -66,6 +67,20 @@ def test_exact_keys() -> None:
 def test_bad_shapes(shape: tuple[int, ...]) -> None:
     with pytest.raises(ValueError, match="shape"):
         eval5(np.zeros(shape, dtype=np.int64))
+
+
+@pytest.mark.parametrize("bad", [52, -1, 100_000])
+def test_cards_outside_the_deck_are_refused(bad: int) -> None:
+    """Numba does not check bounds: such a card read past the tables and gave a made-up key."""
+    hand = np.array([[bad, 1, 2, 3, 4]], dtype=np.int64)
+    with pytest.raises(CardError, match=f"cards are 0 to 51, got {bad}"):
+        eval5(hand)
+    with pytest.raises(CardError, match=f"cards are 0 to 51, got {bad}"):
+        eval3(hand[:, 2::-1])
+
+
+def test_no_hands_need_no_check() -> None:
+    assert eval5(np.zeros((0, 5), dtype=np.int64)).shape == (0,)
 
 
 def test_float_cards_are_refused() -> None:

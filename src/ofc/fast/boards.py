@@ -13,6 +13,7 @@ import numba as nb
 import numpy as np
 import numpy.typing as npt
 
+from ofc.fast.evaluate import check_cards
 from ofc.fast.tables import EVAL_TABLES, ROYAL_SLOT, royalty_arrays
 from ofc.rules import RoyaltyTable
 
@@ -70,6 +71,7 @@ def board_keys(boards: npt.ArrayLike) -> I32:
     array = np.ascontiguousarray(boards)
     if array.ndim != 2 or array.shape[1] != 13 or array.dtype.kind not in "iu":
         raise ValueError(f"expected an integer array of shape (n, 13), got {array.shape} {array.dtype}")
+    check_cards(array)
     out = np.empty((array.shape[0], 3), dtype=np.int32)
     t = EVAL_TABLES
     _keys_kernel(array, t.card_weight, t.card_bit, t.unsuited5, t.flush5, t.unsuited3, out)

@@ -13,6 +13,8 @@ import numba as nb
 import numpy as np
 import numpy.typing as npt
 
+from ofc.cards import DECK_SIZE
+from ofc.errors import CardError
 from ofc.fast.tables import EVAL_TABLES
 
 I32 = npt.NDArray[np.int32]
@@ -49,12 +51,25 @@ def _eval3_kernel(hands: Any, weight: I32, unsuited3: I32, out: I32) -> None:
         out[i] = key3(hands[i, 0], hands[i, 1], hands[i, 2], weight, unsuited3)
 
 
+def check_cards(array: npt.NDArray[Any]) -> None:
+    """Raise ``CardError`` unless every entry of the integer ``array`` is a card (0..51).
+
+    The kernels index their tables by card without bounds checks (numba does not check), so
+    a card outside the deck would read past a table: a made-up key, or a crash.
+    """
+    if array.size:
+        low, high = int(array.min()), int(array.max())
+        if low < 0 or high >= DECK_SIZE:
+            raise CardError(f"cards are 0 to {DECK_SIZE - 1}, got {low if low < 0 else high}")
+
+
 def _as_hands(hands: npt.ArrayLike, width: int) -> npt.NDArray[Any]:
     array = np.ascontiguousarray(hands)
     if array.ndim != 2 or array.shape[1] != width:
         raise ValueError(f"expected an array of shape (n, {width}), got {array.shape}")
     if array.dtype.kind not in "iu":
         raise ValueError(f"cards must be integers, got dtype {array.dtype}")
+    check_cards(array)
     return array
 
 
