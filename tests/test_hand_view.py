@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ofc.actions import Action
-from ofc.cards import ALL_CARDS, Deck, parse_cards
+from ofc.cards import ALL_CARDS, Deck, format_card, parse_cards
 from ofc.hand import Hand
 from ofc.rules import Rules
 
@@ -97,3 +97,9 @@ def test_the_showdown_reveals_boards_but_never_discards() -> None:
     text = str(view.to_dict())
     assert "'7c'" not in text  # seat 0's fantasy discard
     assert view.to_dict()["result"] == view.result.to_dict()
+    street_discards = [format_card(card) for card in hand.view(1).discards]
+    assert street_discards == ["2h", "3c", "4d", "5h"]  # the last card of each street, automatically
+    for viewer in (None, 0):
+        text = str(hand.view(viewer).to_dict())
+        assert [card for card in street_discards if f"'{card}'" in text] == []
+    assert "'7c'" not in str(hand.view(1).to_dict())
