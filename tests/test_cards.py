@@ -48,6 +48,16 @@ def test_unknown_card_names_it(text: str) -> None:
         parse_card(text)
 
 
+def test_a_long_token_is_cut_short_in_the_message() -> None:
+    """A whole line read as one token (ofc solve --batch of a JSON file, say) is not echoed."""
+    with pytest.raises(CardError) as caught:
+        parse_card("[" * 100_000)
+    assert str(caught.value) == (
+        "unknown card '[[[[[[[[[[[[[[[[...' (100000 characters): "
+        "expected a rank of 23456789TJQKA (or 10) and a suit of cdhs"
+    )
+
+
 def test_duplicate_card_is_named() -> None:
     with pytest.raises(CardError, match="card Ah appears twice"):
         parse_cards("Ah Kd ah")

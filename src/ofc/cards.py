@@ -24,6 +24,8 @@ DECK_SIZE = 52
 ALL_CARDS: tuple[Card, ...] = tuple(range(DECK_SIZE))
 
 _TOKEN_SPLIT = re.compile(r"[\s,;]+")
+_SHOWN = 16
+"""Characters of an unreadable token quoted in the error (a whole line may be one token)."""
 
 
 def make_card(rank: int, suit: int) -> Card:
@@ -50,7 +52,8 @@ def parse_card(text: str) -> Card:
     if body.startswith("10"):
         body = "T" + body[2:]
     if len(body) != 2 or body[0] not in RANKS or body[1].lower() not in SUITS:
-        raise CardError(f"unknown card {token!r}: expected a rank of {RANKS} (or 10) and a suit of {SUITS}")
+        shown = repr(token) if len(token) <= _SHOWN else f"'{token[:_SHOWN]}...' ({len(token)} characters)"
+        raise CardError(f"unknown card {shown}: expected a rank of {RANKS} (or 10) and a suit of {SUITS}")
     return RANKS.index(body[0]) * 4 + SUITS.index(body[1].lower())
 
 
