@@ -261,6 +261,31 @@ def test_views_and_clocks_need_real_seats() -> None:
         hand.legal_actions(5)
 
 
+def test_four_seats_act_left_of_the_button_first_on_every_street() -> None:
+    hand = Hand(CLASSIC2.with_settings({"players": 4}), button=1, seed=4)
+    acted = []
+    while not hand.is_over:
+        seat = hand.to_act[0]
+        acted.append(seat)
+        hand.apply(hand.legal_actions(seat)[0], len(acted))
+    assert acted == [2, 3, 0, 1] * 9
+
+
+def test_a_fantasy_seat_is_skipped_and_may_set_between_street_turns() -> None:
+    hand = Hand(CLASSIC2.with_settings({"players": 4}), button=1, seed=4, fantasy=(0, 0, 0, 13))
+    assert hand.to_act == (2, 3)
+    street_seats = []
+    while not hand.is_over:
+        seat = hand.to_act[0]
+        street_seats.append(seat)
+        hand.apply(hand.legal_actions(seat)[0], len(street_seats))
+        if len(street_seats) == 4:  # seat 3 sets in the middle of street 1, seat 0 to act
+            assert hand.to_act == (0, 3)
+            hand.apply(hand.legal_actions(3)[0], 4)
+            assert hand.view(None).to_act == (0,)
+    assert street_seats == [2, 0, 1] * 9
+
+
 def test_every_seat_in_fantasy_skips_the_streets() -> None:
     hand = Hand(CLASSIC2, button=1, seed=2, fantasy=(13, 13))
     assert hand.street == 9

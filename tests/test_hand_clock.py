@@ -71,6 +71,26 @@ def test_a_whole_hand_on_autopilot() -> None:
     assert hand.now == D(1000)
 
 
+def test_a_turbo_hand_on_autopilot() -> None:
+    """Turbo deals the same cards four at a time; each goes to the lowest row with room, in the
+    order dealt, so the boards (and the score) are the classic autopilot's."""
+    deck = "As Ad Ac Ah Ks  Kd Kh Kc Qs Qd  2c 3d 4h 5s  8c 8d 9c 9d  7c 2d 3h 4c  Ts 6c 6d 7h"
+    hand = Hand(Rules.preset("turbo").with_settings(QUICK), button=0, deck=stacked(deck))
+    actions = hand.advance(1000)
+    assert actions == (
+        Action.of(1, bottom="As Ad Ac Ah Ks"),
+        Action.of(0, bottom="Kd Kh Kc Qs Qd"),
+        Action.of(1, middle="2c 3d 4h 5s"),
+        Action.of(0, middle="8c 8d 9c 9d"),
+        Action.of(1, middle="7c", top="2d 3h 4c"),
+        Action.of(0, middle="Ts", top="6c 6d 7h"),
+    )
+    assert [record.time for record in hand.log] == [D(15)] + [D(30)] * 5
+    result = hand.result
+    assert result is not None
+    assert result.points == (1, -1)
+
+
 def test_hand_clock_first_then_the_bank() -> None:
     hand = Hand(CLASSIC, button=0, deck=stacked(AUTOPILOT))
     hand.apply(Action.of(1, top="As Ad Ac", middle="Ah Ks"), 12)  # 10 from the hand clock, 2 from the bank
