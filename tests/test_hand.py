@@ -180,6 +180,17 @@ def test_actions_are_equal_whatever_order_they_are_written_in() -> None:
     assert "2c" not in actions
 
 
+def test_membership_agrees_with_check_on_rows_written_as_ints() -> None:
+    """``Hand.check`` takes 0, 1, 2 for the rows, and such an action equals its Row twin."""
+    hand = Hand(CLASSIC2, button=0, deck=stacked("2c 3c 4c 5c 6c"))
+    actions = hand.legal_actions(1)
+    with_ints = Action(1, tuple((card, 2) for card in parse_cards("2c 3c 4c 5c 6c")))  # type: ignore[misc]
+    assert hand.is_legal(with_ints)
+    assert with_ints == Action.of(1, bottom="2c 3c 4c 5c 6c")
+    assert with_ints in actions
+    assert Action(1, tuple((card, 3) for card in parse_cards("2c 3c 4c 5c 6c"))) not in actions  # type: ignore[misc]
+
+
 def test_legal_actions_indexing_errors() -> None:
     actions = LegalActions(0, (1, 2, 3), (3, 5, 5), 1)
     with pytest.raises(IndexError, match="seat 0 has 27 legal actions, no number 27"):

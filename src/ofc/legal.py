@@ -22,6 +22,8 @@ from ofc.cards import Card
 Pattern = tuple[tuple[tuple[int, Row], ...], tuple[int, ...]]
 """(position kept, row) pairs and discarded positions, positions into the held cards."""
 
+_ROW_INDEXES = frozenset(ROWS)
+
 MAX_LISTED = 8
 """Deals of up to this many cards have their patterns listed (and cached) once."""
 
@@ -141,8 +143,8 @@ class LegalActions(Sequence[Action]):
         if len(cards) != len(self._held) or set(cards) != set(self._held):
             return False
         rows = [row for _, row in item.placements]
-        if not all(type(row) is Row for row in rows):
-            return False
+        if not all(type(row) is Row or (type(row) is int and row in _ROW_INDEXES) for row in rows):
+            return False  # as ``Hand.check``: a Row, or its index
         return all(rows.count(row) <= self._rooms[row] for row in ROWS)
 
     def __repr__(self) -> str:
