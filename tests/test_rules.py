@@ -200,6 +200,16 @@ def test_a_scoring_other_than_the_variants_default_is_kept() -> None:
     assert Rules(variant="pineapple", scoring="classic").scoring is Scoring.CLASSIC  # type: ignore[arg-type]
 
 
+def test_fantasy_deal_sizes_and_repeats() -> None:
+    """RULES.md: 13 in classic and turbo, 14 in pineapple; progressive QQ 14, KK 15, AA 16,
+    trips 17, a repeat 14."""
+    assert Rules.preset("classic").fantasy_deal_sizes == {13}
+    assert Rules.preset("turbo").fantasy_deal_sizes == {13}
+    assert Rules.preset("pineapple").fantasy_deal_sizes == {14}
+    assert Rules.preset("pineapple-progressive").fantasy_deal_sizes == {14, 15, 16, 17}
+    assert [Rules.preset(name).repeat_fantasy_cards for name in PRESETS] == [13, 13, 14, 14]
+
+
 def test_unknown_preset() -> None:
     with pytest.raises(RulesError, match="unknown preset 'holdem': choose one of classic, turbo"):
         Rules.preset("holdem")

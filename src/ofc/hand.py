@@ -43,14 +43,7 @@ from ofc.errors import (
 )
 from ofc.legal import LegalActions
 from ofc.result import HandResult
-from ofc.rules import (
-    HAND_CARDS,
-    PROGRESSIVE_FANTASY_CARDS,
-    PROGRESSIVE_REPEAT_CARDS,
-    PROGRESSIVE_TRIPS_CARDS,
-    FantasyCards,
-    Rules,
-)
+from ofc.rules import HAND_CARDS, Rules
 from ofc.scoring import Board, score_boards
 from ofc.view import HandView, SeatView
 
@@ -59,13 +52,7 @@ _ROW_INDEXES = frozenset((0, 1, 2))
 
 def fantasy_deals(rules: Rules) -> frozenset[int]:
     """Sizes a fantasy deal may have under ``rules`` (empty when fantasy is off)."""
-    if not rules.fantasy:
-        return frozenset()
-    if rules.fantasy_cards is FantasyCards.PROGRESSIVE:
-        return frozenset(
-            {*PROGRESSIVE_FANTASY_CARDS.values(), PROGRESSIVE_TRIPS_CARDS, PROGRESSIVE_REPEAT_CARDS}
-        )
-    return frozenset({rules.spec.fantasy_cards})
+    return rules.fantasy_deal_sizes if rules.fantasy else frozenset()
 
 
 def _per_seat(name: str, values: Sequence[object], players: int) -> None:

@@ -406,6 +406,23 @@ class Rules:
         return ROW_POINTS[self.scoring]
 
     @property
+    def fantasy_deal_sizes(self) -> frozenset[int]:
+        """Every size a fantasy deal may have under ``fantasy_cards`` (whether or not fantasy is on).
+
+        Fixed: the variant's deal. Progressive: QQ 14, KK 15, AA 16, trips 17, a repeat 14.
+        """
+        if self.fantasy_cards is FantasyCards.PROGRESSIVE:
+            return frozenset({*PROGRESSIVE_FANTASY_CARDS.values(), PROGRESSIVE_TRIPS_CARDS, PROGRESSIVE_REPEAT_CARDS})
+        return frozenset({self.spec.fantasy_cards})
+
+    @property
+    def repeat_fantasy_cards(self) -> int:
+        """Cards of a repeat fantasy: 14 in progressive, else the variant's fantasy deal."""
+        if self.fantasy_cards is FantasyCards.PROGRESSIVE:
+            return PROGRESSIVE_REPEAT_CARDS
+        return self.spec.fantasy_cards
+
+    @property
     def scoop_bonus(self) -> int:
         """Extra points for winning all three rows against one opponent."""
         return SCOOP_BONUS[self.scoring]

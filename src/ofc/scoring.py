@@ -16,7 +16,6 @@ from ofc.ranking import Category, category_of, deciding_ranks, is_royal_flush, r
 from ofc.rules import (
     HAND_CARDS,
     PROGRESSIVE_FANTASY_CARDS,
-    PROGRESSIVE_REPEAT_CARDS,
     PROGRESSIVE_TRIPS_CARDS,
     FantasyCards,
     RoyaltyTable,
@@ -181,9 +180,7 @@ def next_fantasy_cards(keys: RowKeys, rules: Rules, fantasy_in_row: int = 0) -> 
         return 0
     if not meets_stay(keys, rules):
         return 0
-    if rules.fantasy_cards is FantasyCards.PROGRESSIVE:
-        return PROGRESSIVE_REPEAT_CARDS
-    return rules.spec.fantasy_cards
+    return rules.repeat_fantasy_cards
 
 
 @dataclass(frozen=True)

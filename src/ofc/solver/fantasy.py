@@ -26,8 +26,6 @@ from ofc.fast.fantasy import solve_kernel
 from ofc.fast.tables import EVAL_TABLES, RoyaltyArrays, royalty_arrays
 from ofc.rules import (
     HAND_CARDS,
-    PROGRESSIVE_TRIPS_CARDS,
-    FantasyCards,
     RoyaltyTable,
     Rules,
     StayCondition,
@@ -70,9 +68,7 @@ class FantasySolution:
 
 def max_fantasy_cards(rules: Rules) -> int:
     """The largest fantasy deal under ``rules``: 17 for progressive, else the variant's deal."""
-    if rules.fantasy_cards is FantasyCards.PROGRESSIVE:
-        return PROGRESSIVE_TRIPS_CARDS
-    return rules.spec.fantasy_cards
+    return max(rules.fantasy_deal_sizes)
 
 
 def check_deal(cards: Sequence[Card], rules: Rules) -> tuple[Card, ...]:
