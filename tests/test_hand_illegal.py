@@ -123,6 +123,14 @@ CASES: list[tuple[str, Callable[[], Hand], Action, float, type[ActionError], str
      UnknownRow, "seat 1: 3 is not a row (top, middle or bottom)"),
     ("row as text", pineapple_start, Action(1, ((C("2c"), "top"),)), 1,  # type: ignore[arg-type]
      UnknownRow, "seat 1: 'top' is not a row (top, middle or bottom)"),
+    ("placements not a tuple", pineapple_start, Action(1, None), 1,  # type: ignore[arg-type]
+     ActionError, "seat 1: placements must be a tuple of (card, row) pairs, not None"),
+    ("a placement not a pair", pineapple_start, Action(1, ((C("2c"),),)), 1,  # type: ignore[arg-type]
+     ActionError, "seat 1: a placement is a (card, row) pair, not (0,)"),
+    ("discards not a tuple", pineapple_start, Action(1, (), None), 1,  # type: ignore[arg-type]
+     ActionError, "seat 1: discards must be a tuple of cards, not None"),
+    ("a bool for a card", pineapple_start, Action(1, ((True, Row.TOP),)), 1,
+     CardNotHeld, "seat 1 does not hold True"),
     ("fantasy without discard", fantasy_start,
      Action.of(0, top="2c 3c 4c", middle="5c 6c 2d 3d 4d", bottom="5d 6d 7c 8c 9c Tc"), 1,
      WrongDiscardCount, "seat 0 must discard 1 card, not 0"),

@@ -320,6 +320,7 @@ class Hand:
         seat = action.seat
         due = self._discards_due(seat)
         held = self._held[seat]
+        self._check_shape(seat, action)
         if len(action.discards) != due:
             raise WrongDiscardCount(
                 f"seat {seat} must discard {due} card{'s' if due != 1 else ''}, not {len(action.discards)}"
@@ -349,9 +350,22 @@ class Hand:
             )
 
     @staticmethod
+    def _check_shape(seat: int, action: Action) -> None:
+        """An action built by hand may hold anything: name what is not (card, row) pairs."""
+        placements: object = action.placements
+        discards: object = action.discards
+        if not isinstance(placements, tuple):
+            raise ActionError(f"seat {seat}: placements must be a tuple of (card, row) pairs, not {placements!r}")
+        for placement in placements:
+            if not isinstance(placement, tuple) or len(placement) != 2:
+                raise ActionError(f"seat {seat}: a placement is a (card, row) pair, not {placement!r}")
+        if not isinstance(discards, tuple):
+            raise ActionError(f"seat {seat}: discards must be a tuple of cards, not {discards!r}")
+
+    @staticmethod
     def _check_card(seat: int, card: Card, held: tuple[Card, ...], used: set[Card]) -> None:
         if type(card) is not int or card not in held:
-            text = format_card(card) if isinstance(card, int) and 0 <= card < DECK_SIZE else repr(card)
+            text = format_card(card) if type(card) is int and 0 <= card < DECK_SIZE else repr(card)
             raise CardNotHeld(f"seat {seat} does not hold {text}")
         if card in used:
             raise DuplicateCard(f"seat {seat} uses {format_card(card)} twice")
