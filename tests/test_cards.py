@@ -77,6 +77,12 @@ def test_format_rejects_out_of_range() -> None:
         make_card(13, 0)
 
 
+def test_a_negative_seed_is_refused() -> None:
+    """random.Random(-n) shuffles as random.Random(n): --seed -7 would replay --seed 7."""
+    with pytest.raises(CardError, match="a deck seed is a whole number from 0, not -7"):
+        Deck(-7)
+
+
 def test_seeded_deck_is_reproducible_and_complete() -> None:
     first, second = Deck(seed=7), Deck(seed=7)
     assert first.order == second.order

@@ -175,3 +175,12 @@ def test_a_table_size_out_of_range_names_the_setting() -> None:
         )  # fmt: skip
         assert done.returncode == 2
         assert done.stderr == f"ofc: error: setting players: classic allows 2-4 players, not {players}\n"
+
+
+def test_a_negative_seed_is_refused() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "ofc", "play", "--seed", "-1", "--bots", "random"],
+        capture_output=True, text=True, check=False, stdin=subprocess.DEVNULL,
+    )  # fmt: skip
+    assert done.returncode == 2
+    assert done.stderr == "ofc: error: Invalid value for '--seed': Input should be greater than or equal to 0\n"

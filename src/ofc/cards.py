@@ -98,12 +98,15 @@ class Deck:
     """A shuffled deck dealt from the top.
 
     Without a seed the order comes from the operating system's secure randomness; with a seed
-    it is reproducible (the same seed gives the same order on every machine).
+    (a whole number from 0) it is reproducible: the same seed gives the same order on every
+    machine. Negative seeds are refused, since ``random.Random`` shuffles ``-n`` as ``n``.
     """
 
     __slots__ = ("_cards", "_next", "seed")
 
     def __init__(self, seed: int | None = None, *, order: Sequence[Card] | None = None) -> None:
+        if seed is not None and seed < 0:
+            raise CardError(f"a deck seed is a whole number from 0, not {seed}")
         self.seed = seed
         if order is not None:
             if sorted(order) != list(ALL_CARDS):

@@ -166,8 +166,8 @@ def _deck(document: Mapping[str, Any]) -> tuple[tuple[Card, ...], int | None]:
         cards = parse_cards(order)
     except OfcError as error:
         raise HistoryError(f"the history's deck order: {error}") from None
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise HistoryError(f"the history's deck seed must be a whole number or null, not {seed!r}")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
+        raise HistoryError(f"the history's deck seed must be a whole number from 0 or null, not {seed!r}")
     if seed is not None and Deck(seed).order != cards:
         raise HistoryError(f"the history's deck order is not the order seed {seed} gives")
     return cards, seed

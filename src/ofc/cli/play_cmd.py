@@ -67,7 +67,7 @@ def play(
     bots: Annotated[
         str | None, typer.Option("--bots", help="Bots, comma-separated (random, heuristic, mc[:seconds=S])")
     ] = None,
-    seed: Annotated[int | None, typer.Option("--seed", help="Seed the button, the decks and the bots")] = None,
+    seed: Annotated[int | None, typer.Option("--seed", min=0, help="Seed the button, the decks and the bots")] = None,
     name: Annotated[str, typer.Option("--name", help="Your name at the table")] = "you",
     hint_seconds: Annotated[float, typer.Option("--hint-seconds", help="Thinking time of a hint")] = 1.0,
     hands_dir: Annotated[
