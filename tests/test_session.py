@@ -10,6 +10,7 @@ from ofc.actions import Action
 from ofc.errors import MatchError
 from ofc.match import HandRecord, Match
 from ofc.rules import Rules
+from ofc.scoring import PlayerScore, RowKeys, Royalties, ScoreSheet
 from ofc.session import Session, play_hand
 from ofc.tournament import Tournament
 from ofc.view import HandView
@@ -117,3 +118,25 @@ def test_misuse_is_refused() -> None:
     assert session.hand_seat(0) == 0
     with pytest.raises(MatchError, match="one agent per seat"):
         play_hand(session.deal(seed=3), [FirstLegal(session)])
+
+
+def test_after_a_seat_leaves_the_hand_seats_keep_the_clockwise_order() -> None:
+    """Seat 1 loses 6 with a limit of 5 and leaves; the button moves from 0 to 2, so match seat
+    0 (left of the button) acts first, then 2. The hand numbers its seats 0, 1 for 0, 2."""
+    rules = Rules.preset("classic").with_settings({"players": 3, "loss_limit": 5})
+    match = Match(rules, button=0)
+    sheet = score_sheet([[0, 3, 0], [-3, 0, -3], [0, 3, 0]])
+    assert match.record(sheet).left == (1,)
+    session = Session(match)
+    hand = session.deal(seed=1)
+    assert (session.plan.seats, session.plan.button, session.plan.order) == ((0, 2), 2, (0, 2))
+    assert (hand.rules.players, hand.button, hand.play_order) == (2, 1, (0, 1))
+    assert [session.match_seat(seat) for seat in hand.play_order] == [0, 2]
+    assert session.hand_seat(2) == 1
+    with pytest.raises(MatchError, match="seat 1 is not dealt in hand 1"):
+        session.hand_seat(1)
+
+
+def score_sheet(vs: list[list[int]]) -> ScoreSheet:
+    """A sheet with these results and no fantasy (keys and royalties unused)."""
+    return ScoreSheet(tuple(PlayerScore(RowKeys(0, 0, 0), Royalties(), 0, tuple(row)) for row in vs))
