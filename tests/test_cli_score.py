@@ -123,6 +123,17 @@ def test_readable_table(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> N
         assert text in out
 
 
+def test_names_are_printed_as_written_not_read_as_markup(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A name like '[/bold]' made rich raise MarkupError (a traceback); '[red]b' lost its text."""
+    players = [dict(ANN, name="[/bold]"), dict(BOB, name="[red]b")]
+    code, out, err = run(["score", write(tmp_path, {"players": players})], capsys)
+    assert (code, err) == (0, "")
+    assert out.count("[/bold]") == 3  # the boards, the results row and the results column
+    assert out.count("[red]b") == 3
+
+
 BAD_INPUTS = [
     ({"players": [dict(ANN, top="Qh Qd 1c"), BOB]}, "player 'ann', top row: unknown card '1c'"),
     ({"players": [dict(ANN, top="Qh Qd Qd"), BOB]}, "player 'ann', top row: card Qd appears twice"),

@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 from rich.table import Table as RichTable
+from rich.text import Text
 
 from ofc.cards import format_cards
 from ofc.cli.app import app, build_rules, read_json
@@ -49,20 +50,20 @@ def render(table: Table, sheet: ScoreSheet, console: Console) -> None:
         for position, (row, key, bonus) in enumerate(rows):
             label = seat.name if position == 0 else ("FOULED" if line.fouled and position == 1 else "")
             cards = format_cards(seat.board.row(row))
-            boards.add_row(label, row, cards, hand_name(key), str(bonus), end_section=position == 2)
+            boards.add_row(Text(label), row, cards, hand_name(key), str(bonus), end_section=position == 2)
     console.print(boards)
     results = RichTable(title="results in points (a column per opponent)")
     results.add_column("player")
     for column in ("fouled", "royalties", "fantasy"):
         results.add_column(column)
     for name in names:
-        results.add_column(name, justify="right")
+        results.add_column(Text(name), justify="right")  # a name is text, never rich markup
     results.add_column("total", justify="right")
     for i, (seat, line) in enumerate(zip(table.seats, sheet.players, strict=True)):
         fantasy = f"{line.fantasy} cards" if line.fantasy else "-"
         vs = ["" if i == j else f"{points:+d}" for j, points in enumerate(line.vs)]
         fouled = "yes" if line.fouled else "no"
-        results.add_row(seat.name, fouled, str(line.royalties.total), fantasy, *vs, f"{line.points:+d}")
+        results.add_row(Text(seat.name), fouled, str(line.royalties.total), fantasy, *vs, f"{line.points:+d}")
     console.print(results)
 
 
