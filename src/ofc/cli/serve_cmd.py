@@ -26,4 +26,6 @@ def serve_command(
     url = db or default_url()
     typer.echo(f"ofc serve: database {url}; open http://{host}:{port}/ in a browser")
     application = create_app(url, pause=pause, bot_delay=bot_delay)
-    uvicorn.run(application, host=host, port=port, log_level="warning", ws="websockets-sansio")
+    uvicorn.run(
+        application, host=host, port=port, log_level="warning", ws="websockets-sansio", ws_per_message_deflate=False
+    )

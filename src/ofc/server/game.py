@@ -300,7 +300,7 @@ class TableGame:
         plan_seats = list(self.session.plan.seats) if self.session is not None and self.hand_number >= 0 else []
         return {
             "type": "state",
-            "table": self.public(),
+            "table": {key: value for key, value in self.public().items() if key != "rules"},
             "you": seat,
             "hand_number": self.hand_number,
             "hand_seats": plan_seats,
