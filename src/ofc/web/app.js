@@ -462,7 +462,16 @@ function render() {
       else boards.append(boardEl(seat, false));
     }
   } else {
-    for (const seat of state.table.seats) boards.append(el("div", "board waiting", seat.open ? "(open seat)" : seat.name));
+    for (const seat of state.table.seats) {
+      const box = el("div", "board waiting", seat.open ? "" : seat.name);
+      if (seat.open && state.you === null) {
+        const sit = el("button", "primary", `Sit at seat ${seat.seat + 1}`);
+        sit.type = "button";
+        sit.addEventListener("click", () => joinTable(state.table.id, seat.seat).then(() => openTable(state.table.id)));
+        box.append(sit);
+      } else if (seat.open) box.textContent = "(open seat)";
+      boards.append(box);
+    }
   }
   renderHand();
   renderLedger();
