@@ -354,6 +354,8 @@ def _bad_calls() -> list[tuple[ScoreSheet, list[int] | None, str]]:
         (quiet(2), None, r"dealt 3 seats \[0, 1, 2\] but the score sheet has 2 players"),
         (sheet([[0, 1, 0], [-2, 0, 0], [0, 0, 0]]), None, "seat 0 wins 1 from seat 1, seat 1 wins -2"),
         (sheet([[0, 0, 0], [0, 0, 0], [0, 0, 0]], [0, -1, 0]), None, "seat 1: fantasy deal -1"),
+        (sheet([[0, 0, 0], [0, 0, 0], [0, 0, 0]], [0, 15, 0]), None,
+         r"seat 1: no fantasy deal has 15 cards under these rules \(13\)"),
         (quiet(3), [50, 61, 0], "seat 1: time bank left 61 is outside 0..60"),
         (quiet(3), [60, 60], "needs 3 time banks"),
     ]
@@ -369,6 +371,15 @@ def test_a_bad_record_raises_and_changes_nothing(bad: ScoreSheet, banks: list[in
     assert match.next_deal() == plan
     assert match.ledger == ledger
     assert len(match.hands) == 1
+
+
+def test_progressive_deal_sizes_are_accepted_and_others_refused() -> None:
+    rules = Rules.preset("pineapple-progressive")
+    match = Match(rules, button=0)
+    with pytest.raises(MatchError, match=r"no fantasy deal has 13 cards under these rules \(14, 15, 16, 17\)"):
+        match.record(quiet(2, {0: 13}))
+    match.record(quiet(2, {0: 17}))
+    assert match.next_deal().fantasy == (17, 0)
 
 
 def test_recording_after_the_end_is_refused() -> None:

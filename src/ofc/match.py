@@ -151,7 +151,7 @@ class Match:
         changes nothing when the match is over or the input does not fit the plan.
         """
         plan = self.next_deal()
-        output = read_output(plan, sheet, time_banks)
+        output = read_output(plan, sheet, time_banks, self.rules)
         seats = self.rules.players
         settlement = cap_losses(output.widen(plan, seats), self._caps(plan))
         ledger = self._ledger.plus(settlement.vs)

@@ -206,9 +206,9 @@ class HandOutput:
 
 
 def read_output(
-    plan: DealPlan, sheet: ScoreSheet, time_banks: Sequence[object] | None
+    plan: DealPlan, sheet: ScoreSheet, time_banks: Sequence[object] | None, rules: Rules
 ) -> HandOutput:
-    """Check a hand's score sheet and time banks against its plan; raise ``MatchError``."""
+    """Check a hand's score sheet and time banks against its plan and ``rules``; raise ``MatchError``."""
     if not isinstance(sheet, ScoreSheet):
         raise MatchError(f"expected a ScoreSheet, got {type(sheet).__name__}")
     seats = plan.seats
@@ -234,6 +234,10 @@ def read_output(
         cards = player.fantasy
         if isinstance(cards, bool) or not isinstance(cards, int) or cards < 0:
             raise MatchError(f"seat {seat}: fantasy deal {cards!r} is not a card count")
+        sizes = rules.fantasy_deal_sizes
+        if cards and cards not in sizes:
+            allowed = ", ".join(str(size) for size in sorted(sizes))
+            raise MatchError(f"seat {seat}: no fantasy deal has {cards} cards under these rules ({allowed})")
         earned[seat] = cards
     return HandOutput(vs, earned, _read_banks(plan, time_banks))
 

@@ -144,7 +144,7 @@ class Tournament:
     ) -> TournamentHand:
         """Settle the hand of ``next_deal()`` in chips; raise ``MatchError`` changing nothing."""
         plan = self.next_deal()
-        output = read_output(plan, sheet, time_banks)
+        output = read_output(plan, sheet, time_banks, self.rules)
         rate = self.chips_per_point
         points = output.widen(plan, self.rules.players)
         owed = [[value * rate for value in row] for row in points]
