@@ -211,6 +211,24 @@ def test_json_the_parser_cannot_hold_is_one_line(
     assert err == f"ofc: error: {tmp_path / message}\n"
 
 
+@pytest.mark.parametrize("command", [["score", "-"], ["replay", "-"], ["solve", "fantasy", "--batch", "-"]])
+def test_standard_input_that_is_not_utf8_is_one_line(command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """In a UTF-8 locale standard input decodes strictly: a stray byte raised UnicodeDecodeError."""
+    import io
+
+    sys.stdin = io.TextIOWrapper(io.BytesIO(b'{"players": "\xff"}'), encoding="utf-8", errors="strict")
+    try:
+        main(command)
+        code = 0
+    except SystemExit as done:
+        code = int(done.code or 0)
+    finally:
+        sys.stdin = sys.__stdin__
+    out, err = capsys.readouterr()
+    assert (code, out) == (2, "")
+    assert err == "ofc: error: cannot read standard input: not UTF-8 text\n"
+
+
 def test_real_process_has_no_traceback(tmp_path: Path) -> None:
     path = write(tmp_path, {"players": [dict(ANN, top="Qh Qd Zz"), BOB]})
     done = subprocess.run(

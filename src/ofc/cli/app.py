@@ -41,14 +41,16 @@ def fail(message: str) -> NoReturn:
 
 def read_text(source: str) -> str:
     """Read a file named on the command line, ``-`` meaning standard input."""
-    if source == "-":
-        return sys.stdin.read()
+    name = "standard input" if source == "-" else source
     try:
-        return Path(source).read_text(encoding="utf-8")
+        if source != "-":
+            return Path(source).read_text(encoding="utf-8")
+        raw = getattr(sys.stdin, "buffer", None)  # the bytes, whatever the locale's error handler
+        return raw.read().decode("utf-8") if raw is not None else sys.stdin.read()
     except OSError as error:
-        raise InputError(f"cannot read {source}: {error.strerror or error}") from None
+        raise InputError(f"cannot read {name}: {error.strerror or error}") from None
     except UnicodeDecodeError:
-        raise InputError(f"cannot read {source}: not UTF-8 text") from None
+        raise InputError(f"cannot read {name}: not UTF-8 text") from None
 
 
 def read_json(source: str) -> object:
