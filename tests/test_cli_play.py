@@ -184,3 +184,16 @@ def test_a_negative_seed_is_refused() -> None:
     )  # fmt: skip
     assert done.returncode == 2
     assert done.stderr == "ofc: error: Invalid value for '--seed': Input should be greater than or equal to 0\n"
+
+
+def test_a_name_must_be_printable() -> None:
+    """A hand history with such a name would not be read back (ofc replay prints names)."""
+    import pytest
+
+    from ofc.cli.play_cmd import seat_names
+    from ofc.errors import InputError
+
+    assert seat_names("  ann \t lee ", ["random", "random"]) == ["ann lee", "random", "random2"]
+    with pytest.raises(InputError) as caught:
+        seat_names("ann\x1b[2J", ["random"])
+    assert str(caught.value) == "--name must be printable text, not 'ann\\x1b[2J'"

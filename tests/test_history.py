@@ -156,6 +156,8 @@ CORRUPT: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
      "the history's rules: setting players: pineapple allows 2-3 players, not 9"),
     ("rules missing", _drop("rules"), "the history has no 'rules' (an object of settings)"),
     ("names", _set(("seats",), ["ann"]), "the history's 'seats' must be null or 3 names, not ['ann']"),
+    ("a name with a terminal escape", _set(("seats",), ["ann", "\x1b[2Jbob", "cat"]),
+     "the history's 'seats' must be null or 3 names, not ['ann', '\\x1b[2Jbob', 'cat']"),
     ("button missing", _drop("button"), "the history has no 'button' (a seat number)"),
     ("button as text", _set(("button",), "0"), "the history's 'button' must be a seat number, not '0'"),
     ("button out of range", _set(("button",), 3), "the hand cannot be dealt: button must be a seat from 0 to 2, not 3"),

@@ -218,7 +218,9 @@ def read(source: str | Mapping[str, Any]) -> HandHistory:
     players = rules.players
     names = document.get("seats")
     if names is not None and (
-        not isinstance(names, list) or len(names) != players or not all(isinstance(n, str) for n in names)
+        not isinstance(names, list)
+        or len(names) != players
+        or not all(isinstance(n, str) and n.isprintable() for n in names)  # ofc replay prints them
     ):
         raise HistoryError(f"the history's 'seats' must be null or {players} names, not {names!r}")
     deck, seed = _deck(document)

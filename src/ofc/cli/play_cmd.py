@@ -41,6 +41,8 @@ def seat_names(player: str, specs: Sequence[str]) -> list[str]:
     name = " ".join(player.split())
     if not name:
         raise InputError("--name must not be empty")
+    if not name.isprintable():  # it is printed on the screen and saved in every hand history
+        raise InputError(f"--name must be printable text, not {name!r}")
     names = [name]
     for spec in specs:
         kind = parse_spec(spec)[0]
