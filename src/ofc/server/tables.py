@@ -94,6 +94,7 @@ class TableManager:
         self.tables: dict[int, Runtime] = {}
         self._rng = random.SystemRandom()
         self._tasks: set[asyncio.Task[None]] = set()
+        self._stopping = False
 
     # ------------------------------------------------------------------ life cycle
 
@@ -104,13 +105,13 @@ class TableManager:
             self._add(game)
 
     async def stop(self) -> None:
-        """Stop every clock and bot task."""
+        """Stop every clock and bot task (waiting at most a few seconds for them)."""
+        self._stopping = True
         tasks = [rt.task for rt in self.tables.values() if rt.task is not None] + list(self._tasks)
         for task in tasks:
             task.cancel()
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        if tasks:
+            await asyncio.wait(tasks, timeout=5)
 
     def _add(self, game: TableGame) -> Runtime:
         runtime = Runtime(game)
@@ -122,6 +123,9 @@ class TableManager:
         return runtime
 
     def _spawn(self, work: Any) -> None:
+        if self._stopping:
+            work.close()
+            return
         task: asyncio.Task[None] = asyncio.get_running_loop().create_task(work)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
@@ -222,7 +226,7 @@ class TableManager:
             runtime.busy.discard(seat)
 
     async def _clock(self, runtime: Runtime) -> None:
-        while True:
+        while not self._stopping:
             runtime.wake.clear()
             async with runtime.lock:
                 if runtime.game.sync(self.clock.now()):
@@ -231,9 +235,10 @@ class TableManager:
                 else:
                     self._kick_bots(runtime)
                 due = runtime.game.wake_time()
-            timeout = None if due is None else max(0.0, float(due - self.clock.now())) + 0.002
+            delay = None if due is None else max(0.0, float(due - self.clock.now())) + 0.002
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(runtime.wake.wait(), timeout)
+                async with asyncio.timeout(delay):
+                    await runtime.wake.wait()
 
     # ------------------------------------------------------------------ messages
 
