@@ -76,14 +76,14 @@ class MonteCarloBot:
         keep = np.argsort(-prior, kind="stable")[: self.candidates]
         job = playouts(view, boards[keep], counts[keep])
         sums = np.zeros(len(keep), dtype=np.float64)
-        squares = np.zeros(len(keep), dtype=np.float64)
+        seed = self._rng.getrandbits(31)
         done = 0
         batch = FIRST_BATCH
         while True:
             if self.rollouts is not None:
                 batch = min(batch, self.rollouts - done)
             began = time.perf_counter()
-            play_out(job, batch, self._rng.getrandbits(31), kernel.params, kernel.tables, sums, squares)
+            play_out(job, done, batch, seed, kernel.params, kernel.tables, sums)
             done += batch
             now = time.perf_counter()
             if self.rollouts is not None and done >= self.rollouts:

@@ -396,12 +396,15 @@ def rollouts(
     me: int, boards: I64, counts: I64, cand_boards: I64, cand_counts: I64,
     pool: I64, burn: int,
     ev_player: I64, ev_cards: I64, ev_discards: I64, ev_fantasy: Any, in_fantasy: Any,
-    n: int, seed: int, params: F64,
+    first: int, n: int, seed: int, params: F64,
     weight: I32, bit: I32, u5: I32, f5: I32, u3: I32,
     top_roy: I32, mid_roy: I32, bot_roy: I32,
-    sums: F64, squares: F64,
+    sums: F64,
 ) -> None:  # fmt: skip
-    """Add ``n`` play-outs of every candidate to ``sums`` and ``squares`` (per candidate).
+    """Add play-outs ``first .. first + n - 1`` of every candidate to ``sums`` (per candidate).
+
+    Play-out ``i`` shuffles the pool afresh from ``seed`` and ``i`` alone, so the result of a
+    number of play-outs does not depend on how they were split into calls.
 
     ``boards``/``counts`` hold every seat now (``me``'s row replaced by each candidate's
     board); the schedule lists the remaining deals in order: seat, cards dealt, discards due,
@@ -409,7 +412,6 @@ def rollouts(
     (their repeat is not priced). A play-out's value is ``me``'s points against every seat,
     plus the fantasy value if ``me`` enters fantasy, minus its share when an opponent does.
     """
-    np.random.seed(seed)
     players = boards.shape[0]
     deck = pool.copy()
     work = np.empty_like(boards)
@@ -422,7 +424,9 @@ def rollouts(
     needed = burn
     for e in range(ev_player.shape[0]):
         needed += ev_cards[e]
-    for _ in range(n):
+    for k in range(first, first + n):
+        np.random.seed((seed * 1000003 + k) & 0x7FFFFFFF)
+        deck[:] = pool
         for i in range(needed):
             j = i + np.random.randint(0, deck.shape[0] - i)
             deck[i], deck[j] = deck[j], deck[i]
@@ -458,7 +462,6 @@ def rollouts(
             if not in_fantasy[me] and _enters(finals[me]):
                 value += bonus
             sums[c] += value
-            squares[c] += value * value
 
 
 class KernelTables(NamedTuple):
@@ -511,12 +514,12 @@ class Playouts(NamedTuple):
     in_fantasy: npt.NDArray[np.bool_]
 
 
-def play_out(job: Playouts, n: int, seed: int, params: F64, t: KernelTables, sums: F64, squares: F64) -> None:
-    """``rollouts`` from Python: add ``n`` play-outs per candidate to ``sums`` and ``squares``."""
+def play_out(job: Playouts, first: int, n: int, seed: int, params: F64, t: KernelTables, sums: F64) -> None:
+    """``rollouts`` from Python: add play-outs ``first .. first + n - 1`` per candidate to ``sums``."""
     rollouts(
         job.me, job.boards, job.counts, job.cand_boards, job.cand_counts, job.pool, job.burn,
         job.player, job.cards, job.discards, job.fantasy, job.in_fantasy,
-        n, seed, params,
+        first, n, seed, params,
         t.weight, t.bit, t.unsuited5, t.flush5, t.unsuited3, t.top, t.middle, t.bottom,
-        sums, squares,
+        sums,
     )  # fmt: skip
