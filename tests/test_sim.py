@@ -144,8 +144,9 @@ def test_simulation_is_reproducible_and_zero_sum() -> None:
 
 def test_workers_give_the_same_result() -> None:
     rules = Rules.preset("turbo")
-    alone = simulate(rules, ["random", "heuristic"], 4, seed=9, workers=1)
-    shared = simulate(rules, ["random", "heuristic"], 4, seed=9, workers=2)
+    bots = ["mc:rollouts=3,candidates=3", "heuristic"]
+    alone = simulate(rules, bots, 4, seed=9, workers=1)
+    shared = simulate(rules, bots, 4, seed=9, workers=2)
     assert [b.points_per_hand for b in alone.bots] == [b.points_per_hand for b in shared.bots]
     assert alone.deals == shared.deals
 
