@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient, WebSocketTestSession
 
+from ofc.cards import ALL_CARDS, Deck, format_card, parse_cards
 from ofc.server.timekeeping import FakeClock, SystemClock
 from test_server_support import (
     create_table,
@@ -19,6 +20,7 @@ from test_server_support import (
     my_turn,
     random_move,
     receive,
+    seeded_decks,
     until,
 )
 
@@ -267,3 +269,65 @@ def test_the_server_clock_places_for_a_silent_seat(tmp_path: Path) -> None:
             assert len(me["bottom"]) == 5
             assert len(me["middle"]) == 5
             assert len(me["top"]) == 3
+
+
+BOARDS = (
+    {"top": "Qh Qd 2c", "middle": "Kh Kd 3c 3d 4s", "bottom": "Ah Ad Ac 5s 6s"},
+    {"top": "Qs Qc 2d", "middle": "Ks Kc 3h 3s 4h", "bottom": "As 7d 7c 7h 9s"},
+)
+
+
+def _fantasy_decks(table: int, hand: int) -> Deck:
+    """Hand 0 deals each seat of a classic heads-up table a board worth a fantasy."""
+    if hand:
+        return seeded_decks(table, hand)
+    cards = [[c for row in ("top", "middle", "bottom") for c in board[row].split()] for board in BOARDS]
+    order = cards[0][:5] + cards[1][:5]
+    for street in range(8):
+        order += [cards[0][5 + street], cards[1][5 + street]]
+    rest = [card for card in ALL_CARDS if format_card(card) not in order]
+    return Deck(order=parse_cards(order) + tuple(rest))
+
+
+def test_a_fantasy_seat_gets_the_solvers_arrangement(tmp_path: Path) -> None:
+    rows = {card: row for board in BOARDS for row, text in board.items() for card in text.split()}
+    with TestClient(make_app(tmp_path, decks=_fantasy_decks)) as client:
+        table, seats = _two_humans(client, variant="classic", scoring="classic")
+        sockets = [client.websocket_connect(f"/ws/tables/{table}") for _ in seats]
+        with sockets[0] as ws0, sockets[1] as ws1:
+            pairs = list(zip((ws0, ws1), seats, strict=True))
+            waiting: dict[int, dict[str, Any]] = {}
+            for index, (ws, seat) in enumerate(pairs):
+                ws.send_json({"type": "hello", "token": seat["token"]})
+                until(ws, lambda m: m["type"] == "welcome")
+                waiting[index] = receive(ws)
+            if _actor(waiting[0]) == 1:
+                pairs.reverse()
+            for _ in range(9):
+                for ws, seat in pairs:
+                    early = waiting.pop(seat["seat"], None)
+                    state = early if early is not None and my_turn(early) else until(ws, my_turn)
+                    place = [[card, rows[card]] for card in state["hand"]["cards"]]
+                    ws.send_json({"type": "act", "token": seat["token"], "place": place, "discard": []})
+                    until(ws, lambda m: m["type"] == "ack")
+            handed: dict[int, dict[str, Any]] = {}
+            for ws, seat in pairs:
+                state = handed.pop(seat["seat"], None) or until(ws, lambda m: my_turn(m) and m["hand_number"] == 1)
+                me = state["hand"]["seats"][state["hand"]["seat"]]
+                assert (me["fantasy"], len(state["hand"]["cards"]), state["discard_due"]) == (13, 13, 0)
+                assert state["previous"]["result"]["players"][0]["fantasy"] == 13
+                ws.send_json({"type": "solve", "token": seat["token"], "id": "s"})
+                solution = until(ws, lambda m: m["type"] in ("solution", "error"))
+                assert solution["type"] == "solution", solution
+                chosen = {key: solution["action"][key] for key in ("place", "discard")}
+                ws.send_json({"type": "act", "token": seat["token"], **chosen})
+                assert until(ws, lambda m: m["type"] in ("ack", "error"))["type"] == "ack"
+                if seat is pairs[0][1]:
+                    other_ws, other_seat = pairs[1]
+                    seen = until(other_ws, lambda m: m["type"] == "state" and m["hand_number"] == 1 and any(
+                        s["hidden"] for s in m["hand"]["seats"]))  # fmt: skip
+                    hidden = seen["hand"]["seats"][state["hand"]["seat"]]
+                    assert (hidden["hidden"], hidden["top"], hidden["middle"], hidden["bottom"]) == (13, [], [], [])
+                    handed[other_seat["seat"]] = seen
+            done = until(ws0, lambda m: m["type"] == "state" and (m["previous"] or {}).get("number") == 1)
+            assert [p["fouled"] for p in done["previous"]["result"]["players"]] == [False, False]

@@ -20,9 +20,19 @@ from sqlalchemy.engine import make_url
 from starlette.testclient import TestClient
 
 from ofc.rules import Rules
+from ofc.server.app import create_app
 from ofc.server.game import TableGame
 from ofc.server.storage import FINISHED, ActionRow, Storage
-from test_server_support import StandInBot, create_table, join, make_app, my_turn, random_move, seeded_decks, until
+from test_server_support import (
+    StandInBot,
+    create_table,
+    join,
+    my_turn,
+    random_move,
+    seeded_decks,
+    stand_in_factory,
+    until,
+)
 
 
 def _postgres_base() -> str:
@@ -146,10 +156,7 @@ def test_a_table_restored_from_storage_is_the_same_table(db_url: str) -> None:
         store.close()
 
 
-def test_a_whole_match_on_each_database(db_url: str, tmp_path: Path) -> None:
-    from ofc.server.app import create_app
-    from test_server_support import stand_in_factory
-
+def test_a_whole_match_on_each_database(db_url: str) -> None:
     app = create_app(db_url, bot_factory=stand_in_factory, pause=0, bot_delay=0, decks=seeded_decks)
     rng = random.Random(8)
     with TestClient(app) as client:
@@ -164,4 +171,3 @@ def test_a_whole_match_on_each_database(db_url: str, tmp_path: Path) -> None:
                 ws.send_json(random_move(message, rng) | {"token": seat["token"]})
         money = Fraction(message["ledger"]["money"][0])
         assert client.get("/api/players/ann").json()["balance"] == str(1000 + money)
-    assert make_app is not None
