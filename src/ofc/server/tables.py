@@ -101,8 +101,10 @@ class TableManager:
     async def start(self) -> None:
         """Restore every stored table and start its clock."""
         for row in self.store.load_tables():
-            game = TableGame.restore(row, self.store, pause=self.settings.pause, decks=self.decks)
-            self._add(game)
+            try:
+                self._add(TableGame.restore(row, self.store, pause=self.settings.pause, decks=self.decks))
+            except OfcError:
+                log.exception("table %s cannot be restored from the database; it is left out", row.id)
 
     async def stop(self) -> None:
         """Stop every clock and bot task (waiting at most a few seconds for them)."""
