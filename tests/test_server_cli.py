@@ -1,0 +1,25 @@
+"""``ofc serve`` on the command line: its options and the default database."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ofc.server.storage import default_url
+
+
+def test_serve_help_lists_its_options() -> None:
+    done = subprocess.run([sys.executable, "-m", "ofc", "serve", "--help"], capture_output=True, text=True, check=True)
+    for option in ("--host", "--port", "--db", "--pause", "--bot-delay"):
+        assert option in done.stdout
+
+
+def test_the_default_database_lives_in_ofc_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("OFC_HOME", str(tmp_path))
+    assert default_url() == f"sqlite:///{tmp_path / 'ofc.db'}"
+    monkeypatch.delenv("OFC_HOME")
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert default_url() == f"sqlite:///{tmp_path / '.local' / 'share' / 'ofc' / 'ofc.db'}"
