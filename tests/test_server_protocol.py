@@ -331,3 +331,29 @@ def test_a_fantasy_seat_gets_the_solvers_arrangement(tmp_path: Path) -> None:
                     handed[other_seat["seat"]] = seen
             done = until(ws0, lambda m: m["type"] == "state" and (m["previous"] or {}).get("number") == 1)
             assert [p["fouled"] for p in done["previous"]["result"]["players"]] == [False, False]
+
+
+def test_a_seat_at_the_loss_limit_leaves_and_then_only_watches(tmp_path: Path) -> None:
+    watched = 0
+    with TestClient(make_app(tmp_path)) as client:
+        for attempt in range(2):
+            table = create_table(client, preset="classic", seats=4, bots=[None, "random", "random", "random"],
+                                 settings={"loss_limit": 6, "point_value": 5})  # fmt: skip
+            name = f"ann{attempt}"
+            seat = join(client, table["id"], name)
+            seen: list[dict[str, Any]] = []
+            with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+                ws.send_json({"type": "hello", "token": seat["token"]})
+                final = _play(ws, seat["token"], random.Random(attempt), seen)
+            points = [Fraction(p) for p in final["ledger"]["points"]]
+            assert sum(points) == 0
+            assert min(points) >= -6
+            assert client.get(f"/api/players/{name}").json()["balance"] == str(1000 + 5 * points[0])
+            states = [m for m in seen if m["type"] == "state" and m["hand"] is not None and m["you"] == 0]
+            for message in states:
+                if 0 not in message["hand_seats"]:
+                    watched += 1
+                    assert message["hand"]["seat"] is None
+                    assert message["hand"]["cards"] == []
+                    assert message["discard_due"] is None
+    assert watched

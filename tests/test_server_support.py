@@ -61,7 +61,7 @@ def stand_in_factory(spec: str, seed: int | None) -> StandInBot:
 
     if spec == "bad":
         raise BotError("unknown bot 'bad'")
-    return StandInBot(seed)
+    return StandInBot(0 if seed is None else seed)
 
 
 def seeded_decks(table: int, hand: int) -> Deck:
@@ -76,6 +76,7 @@ def make_app(tmp_path: Path, **options: Any) -> FastAPI:
     options.setdefault("bot_delay", 0)
     options.setdefault("decks", seeded_decks)
     options.setdefault("clock", FakeClock())
+    options.setdefault("buttons", random.Random(7))
     return create_app(f"sqlite:///{tmp_path / 'ofc.db'}", **options)
 
 

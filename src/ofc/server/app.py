@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import random
 from collections.abc import AsyncIterator
 from decimal import Decimal
 from fractions import Fraction
@@ -44,11 +45,15 @@ def create_app(
     bot_delay: float = 0.5,
     start_balance: int | Fraction = 1000,
     decks: DeckSource = secure_deck,
+    buttons: random.Random | None = None,
 ) -> FastAPI:
-    """The ``ofc serve`` application over the database at ``db_url`` (default: see storage)."""
+    """The ``ofc serve`` application over the database at ``db_url`` (default: see storage).
+
+    ``buttons`` draws each match's first button (default: the system's secure randomness).
+    """
     store = Storage(db_url or default_url())
     settings = Settings(Decimal(str(pause)), bot_delay, Fraction(start_balance))
-    manager = TableManager(store, clock or SystemClock(), bot_factory, settings, decks)
+    manager = TableManager(store, clock or SystemClock(), bot_factory, settings, decks, buttons)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:

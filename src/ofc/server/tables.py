@@ -85,6 +85,7 @@ class TableManager:
         bot_factory: BotFactory,
         settings: Settings,
         decks: DeckSource = secure_deck,
+        buttons: random.Random | None = None,
     ) -> None:
         self.store = store
         self.clock = clock
@@ -92,7 +93,7 @@ class TableManager:
         self.settings = settings
         self.decks = decks
         self.tables: dict[int, Runtime] = {}
-        self._rng = random.SystemRandom()
+        self._rng = buttons or random.SystemRandom()
         self._tasks: set[asyncio.Task[None]] = set()
         self._stopping = False
 
