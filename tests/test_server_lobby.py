@@ -60,7 +60,8 @@ def test_joining_gives_tokens_and_the_match_starts_when_seats_are_full(tmp_path:
         assert len(first["token"]) >= 32
         refused = client.post(f"/api/tables/{table['id']}/join", json={"name": "bob", "seat": 1})
         assert (refused.status_code, refused.json()["error"]["code"]) == (409, "seat_taken")
-        again = client.post(f"/api/tables/{table['id']}/join", json={"name": "ann"})
+        assert len(first["player_key"]) >= 24
+        again = client.post(f"/api/tables/{table['id']}/join", json={"name": "ann", "key": first["player_key"]})
         assert (again.status_code, again.json()["error"]["code"]) == (409, "already_seated")
         assert client.get("/api/tables").json()["tables"][0]["status"] == "waiting"
         second = join(client, table["id"], "bob")
@@ -107,3 +108,25 @@ def test_the_fantasy_solver_arranges_a_fantasy_deal() -> None:
     action = fantasy_action(view)
     hand.check(action)
     assert len(action.discards) == 1
+
+
+def test_a_known_name_needs_its_player_key(tmp_path: Path) -> None:
+    with TestClient(make_app(tmp_path)) as client:
+        first = create_table(client, seats=2, bots=[None, "random"])
+        second = create_table(client, seats=2, bots=[None, "random"])
+        ann = join(client, first["id"], "ann")
+        for key in (None, "wrong", ann["token"]):
+            body = {"name": "ann"} if key is None else {"name": "ann", "key": key}
+            refused = client.post(f"/api/tables/{second['id']}/join", json=body)
+            assert (refused.status_code, refused.json()["error"]["code"]) == (403, "bad_key")
+        assert client.get("/api/tables").json()["tables"][1]["open_seats"] == [0]
+        again = client.post(f"/api/tables/{second['id']}/join", json={"name": "ann", "key": ann["player_key"]})
+        assert again.status_code == 200
+        assert "player_key" not in again.json()
+
+
+def test_a_refused_balance_does_not_take_the_name(tmp_path: Path) -> None:
+    with TestClient(make_app(tmp_path, start_balance=10)) as client:
+        dear = create_table(client, seats=2, settings={"loss_limit": 50})
+        assert client.post(f"/api/tables/{dear['id']}/join", json={"name": "ann"}).status_code == 409
+        assert client.get("/api/players/ann").status_code == 404

@@ -29,7 +29,8 @@ from ofc.server.tables import Connection, Runtime, Settings, TableManager
 from ofc.server.timekeeping import Clock, SystemClock
 
 WEB = Path(__file__).resolve().parent.parent / "web"
-_STATUS = {"no_table": 404, "no_player": 404, "seat_taken": 409, "table_full": 409, "already_seated": 409}
+_STATUS = {"bad_key": 403, "no_table": 404, "no_player": 404}
+_STATUS |= {"seat_taken": 409, "table_full": 409, "already_seated": 409}
 
 
 def _refusal(code: str, message: str, status: int = 400) -> JSONResponse:

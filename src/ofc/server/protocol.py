@@ -137,3 +137,5 @@ class JoinTable(BaseModel):
 
     name: PlayerName
     seat: Annotated[int, Field(ge=0, le=3)] | None = None
+    key: Token | None = None
+    """The player key given when the name was first used (needed to play as that name again)."""

@@ -3,7 +3,7 @@
 SQLAlchemy Core over SQLite (the default) or PostgreSQL (``postgresql://`` URLs use the
 pure-Python pg8000 driver). Every method is one transaction. The deck order of each hand is
 kept here so a hand can be dealt again after a restart; it never leaves the server. Seat
-tokens are stored as SHA-256 hashes. Amounts of money are exact fractions stored as text.
+tokens and player keys are stored as SHA-256 hashes. Amounts of money are exact fractions stored as text.
 """
 
 from __future__ import annotations
@@ -41,6 +41,7 @@ players = Table(
     metadata,
     Column("name", String(40), primary_key=True),
     Column("balance", String(80), nullable=False),
+    Column("key_hash", String(64)),
 )
 
 tables = Table(
@@ -183,14 +184,20 @@ class Storage:
             value = db.execute(select(players.c.balance).where(players.c.name == name)).scalar()
         return None if value is None else Fraction(value)
 
-    def ensure_player(self, name: str, start: Fraction) -> Fraction:
-        """The player's balance, creating the player with ``start`` when new."""
+    def ensure_player(self, name: str, start: Fraction, key_hash: str | None = None) -> Fraction:
+        """The player's balance, creating the player with ``start`` (and the key's hash) when new."""
         with self.engine.begin() as db:
             value = db.execute(select(players.c.balance).where(players.c.name == name)).scalar()
             if value is not None:
                 return Fraction(value)
-            db.execute(insert(players).values(name=name, balance=str(start)))
+            db.execute(insert(players).values(name=name, balance=str(start), key_hash=key_hash))
         return start
+
+    def key_hash(self, name: str) -> str | None:
+        """The hash of the player's key (None for an unknown player or one without a key)."""
+        with self.engine.connect() as db:
+            value = db.execute(select(players.c.key_hash).where(players.c.name == name)).scalar()
+        return None if value is None else str(value)
 
     # ------------------------------------------------------------------ tables
 

@@ -165,13 +165,25 @@ class TableManager:
             seat = request.seat if request.seat is not None else game.open_seats[0]
             if seat not in game.open_seats:
                 raise PlayError("seat_taken", f"seat {seat} of table {table_id} is not open")
-            balance = self.store.ensure_player(request.name, self.settings.start_balance)
-            check_join(seat, balance, game.rules)
+            key = self._check_key(request)
+            balance = self.store.balance(request.name)
+            check_join(seat, self.settings.start_balance if balance is None else balance, game.rules)
+            self.store.ensure_player(request.name, self.settings.start_balance, key and token_hash(key))
             token = secrets.token_urlsafe(24)
             game.sit(seat, request.name, token_hash(token))
             if not game.open_seats:
                 self._start(runtime)
-        return {"table": table_id, "seat": seat, "token": token, "name": request.name}
+        answer = {"table": table_id, "seat": seat, "token": token, "name": request.name}
+        return answer | ({"player_key": key} if key else {})
+
+    def _check_key(self, request: JoinTable) -> str | None:
+        """A new key for a new name; for a known name, its key must be given. Raises ``PlayError``."""
+        if self.store.balance(request.name) is None:
+            return secrets.token_urlsafe(18)
+        known = self.store.key_hash(request.name)
+        if known is not None and (request.key is None or token_hash(request.key) != known):
+            raise PlayError("bad_key", f"the name {request.name} is taken: its player key is needed to play as it")
+        return None
 
     def runtime(self, table_id: int) -> Runtime:
         """The table's runtime; raises ``PlayError`` for an unknown table."""

@@ -148,7 +148,10 @@ async function joinTable(id, seat) {
   if (!name) { toast("Type your name first (top right)."); $("player-name").focus(); return; }
   try {
     const body = seat === undefined ? { name } : { name, seat };
+    const key = localStorage.getItem(`ofc-key-${name}`);
+    if (key) body.key = key;
     const joined = await api(`/api/tables/${id}/join`, body);
+    if (joined.player_key) localStorage.setItem(`ofc-key-${name}`, joined.player_key);
     localStorage.setItem(`ofc-seat-${id}`, joined.token);
     location.hash = `#/table/${id}`;
   } catch (error) {
