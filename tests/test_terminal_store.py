@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from ofc.hand import Hand
-from ofc.history import read, replay
+from ofc.history import HandHistory, check_copy, read, replay
 from ofc.rules import Rules
 from ofc.terminal.reader import LineReader
 from ofc.terminal.store import HandStore, StoreError, hands_folder
@@ -35,9 +35,9 @@ def finished_hand(seed: int) -> Hand:
 
 def test_save_names_sort_and_replay(tmp_path: Path) -> None:
     store = HandStore(tmp_path / "hands", STARTED)
-    first = store.save(finished_hand(1), ["ann", "bot"], 1)
-    again = store.save(finished_hand(2), ["ann", "bot"], 1)
-    second = store.save(finished_hand(3), ["ann", "bot"], 2)
+    first = store.save(finished_hand(1), ["ann", "bot"], 1, viewer=0)
+    again = store.save(finished_hand(2), ["ann", "bot"], 1, viewer=0)
+    second = store.save(finished_hand(3), ["ann", "bot"], 2, viewer=0)
     assert [p.name for p in (first, again, second)] == [
         "20261129-122301-hand01.json",
         "20261129-122301-hand01-2.json",
@@ -45,14 +45,20 @@ def test_save_names_sort_and_replay(tmp_path: Path) -> None:
     ]
     history = read(second.read_text(encoding="utf-8"))
     assert history.names == ("ann", "bot")
-    assert replay(history).is_over
+    assert history.viewer == 0
+    assert history.deck == ()
+    result = check_copy(history)
+    full = replay(HandHistory.of(finished_hand(3))).result
+    assert result is not None
+    assert full is not None
+    assert result.points == full.points
 
 
 def test_save_failure_is_one_error(tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("not a folder", encoding="utf-8")
     with pytest.raises(StoreError, match="cannot save the hand history in"):
-        HandStore(blocker / "hands", STARTED).save(finished_hand(1), ["a", "b"], 1)
+        HandStore(blocker / "hands", STARTED).save(finished_hand(1), ["a", "b"], 1, viewer=0)
 
 
 def test_reader_lines_typed_ahead_timeout_and_end() -> None:

@@ -5,13 +5,16 @@ docs/hand-history.md. ``write`` turns a hand into a JSON-ready dict (``write_tex
 text), ``read`` checks a document and returns a ``HandHistory``, and ``replay`` deals the hand
 again, re-applies every action at its time and checks that the recorded result is the one the
 rules give. Anything malformed or inconsistent raises ``HistoryError`` saying what and where.
+
+A seat's copy (``write(..., viewer=seat)``) is what a player may keep: no deck, and other
+seats' discards face-down for ever; ``check_copy`` checks it from its placements.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any
 
@@ -20,7 +23,9 @@ from ofc.cards import Card, Deck, format_card, parse_cards
 from ofc.clock import time_text, to_time
 from ofc.errors import HistoryError, OfcError
 from ofc.hand import Hand
+from ofc.result import HandResult
 from ofc.rules import Rules
+from ofc.scoring import Board, score_boards
 
 FORMAT = "ofc-hand-history"
 VERSION = 1
@@ -41,6 +46,37 @@ class HandHistory:
     start: Decimal
     records: tuple[ActionRecord, ...]
     result: Mapping[str, Any] | None
+    viewer: int | None = None
+    """The seat whose copy this is (see ``copy_for``); None for the full record."""
+    hidden: tuple[int, ...] = ()
+    """In a seat's copy: per action, how many of its discards are face-down (not recorded)."""
+
+    @property
+    def is_copy(self) -> bool:
+        """Whether this is one seat's copy, without the deck or other seats' discards."""
+        return self.viewer is not None
+
+    def copy_for(self, seat: int) -> HandHistory:
+        """The copy ``seat`` may keep: no deck, and every other seat's discards face-down.
+
+        Pineapple discards (and a fantasy hand's extra cards) stay hidden from opponents for
+        ever, so a player's own file of the hand must not hold them; everything placed is
+        public at the showdown and stays in.
+        """
+        if self.is_copy:
+            raise HistoryError("this history is already a seat's copy")
+        if not 0 <= seat < self.rules.players:
+            raise HistoryError(f"no seat {seat} at a {self.rules.players}-seat table")
+        records = []
+        hidden = []
+        for record in self.records:
+            action = record.action
+            mine = action.seat == seat
+            hidden.append(0 if mine else len(action.discards))
+            if not mine and action.discards:
+                action = Action(action.seat, action.placements, ())
+            records.append(ActionRecord(action, record.time, record.automatic))
+        return replace(self, deck=(), seed=None, records=tuple(records), viewer=seat, hidden=tuple(hidden))
 
     @staticmethod
     def of(hand: Hand, names: Sequence[str] | None = None) -> HandHistory:
@@ -66,7 +102,11 @@ class HandHistory:
 
     def to_dict(self) -> dict[str, object]:
         """The JSON document of docs/hand-history.md."""
-        return {
+        actions = [_record_dict(record) for record in self.records]
+        for item, count in zip(actions, self.hidden, strict=False):
+            if count:
+                item["hidden_discards"] = count
+        document: dict[str, object] = {
             "format": FORMAT,
             "version": VERSION,
             "rules": self.rules.to_dict(),
@@ -77,9 +117,13 @@ class HandHistory:
             "fantasy_in_row": list(self.fantasy_in_row),
             "time_banks": [time_text(bank) for bank in self.time_banks],
             "start": time_text(self.start),
-            "actions": [_record_dict(record) for record in self.records],
+            "actions": actions,
             "result": None if self.result is None else dict(self.result),
         }
+        if self.is_copy:
+            document["viewer"] = self.viewer
+            document["deck"] = None
+        return document
 
     def deal(self) -> Hand:
         """A fresh hand dealt from this history's inputs, before any action."""
@@ -108,15 +152,19 @@ def _record_dict(record: ActionRecord) -> dict[str, object]:
     }
 
 
-def write(hand: Hand, names: Sequence[str] | None = None) -> dict[str, object]:
-    """The history document of ``hand`` (finished or not) as a JSON-ready dict."""
-    return HandHistory.of(hand, names).to_dict()
+def write(hand: Hand, names: Sequence[str] | None = None, *, viewer: int | None = None) -> dict[str, object]:
+    """The history document of ``hand`` (finished or not) as a JSON-ready dict.
+
+    With ``viewer`` it is that seat's copy (``HandHistory.copy_for``): what a player may keep.
+    """
+    history = HandHistory.of(hand, names)
+    return (history if viewer is None else history.copy_for(viewer)).to_dict()
 
 
-def write_text(hand: Hand, names: Sequence[str] | None = None) -> str:
+def write_text(hand: Hand, names: Sequence[str] | None = None, *, viewer: int | None = None) -> str:
     """The history document of ``hand`` as JSON text: one line per field, action and result."""
     lines = []
-    for key, value in write(hand, names).items():
+    for key, value in write(hand, names, viewer=viewer).items():
         if key == "actions" and isinstance(value, list) and value:
             items = ",\n  ".join(json.dumps(item) for item in value)
             lines.append(f'"actions": [\n  {items}\n ]')
@@ -173,6 +221,19 @@ def _deck(document: Mapping[str, Any]) -> tuple[tuple[Card, ...], int | None]:
     return cards, seed
 
 
+def _hidden(document: Mapping[str, Any], copy: bool) -> tuple[int, ...]:
+    """Per action, the face-down discards a seat's copy leaves out (always 0 in a full record)."""
+    counts = []
+    for number, item in enumerate(_get(document, "actions", list, "a list of actions"), 1):
+        count = item.get("hidden_discards", 0) if isinstance(item, dict) else 0
+        if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= 52:
+            raise HistoryError(f"action {number}: 'hidden_discards' must be a count of cards, not {count!r}")
+        if count and not copy:
+            raise HistoryError(f"action {number}: only a seat's copy may leave discards face-down")
+        counts.append(count)
+    return tuple(counts)
+
+
 def _records(document: Mapping[str, Any]) -> tuple[ActionRecord, ...]:
     items = _get(document, "actions", list, "a list of actions")
     records = []
@@ -223,7 +284,16 @@ def read(source: str | Mapping[str, Any]) -> HandHistory:
         or not all(isinstance(n, str) and n.isprintable() for n in names)  # ofc replay prints them
     ):
         raise HistoryError(f"the history's 'seats' must be null or {players} names, not {names!r}")
-    deck, seed = _deck(document)
+    viewer = document.get("viewer")
+    if viewer is not None and (isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < players):
+        raise HistoryError(f"the history's 'viewer' must be null or a seat from 0 to {players - 1}, not {viewer!r}")
+    if viewer is None:
+        deck, seed = _deck(document)
+    elif document.get("deck") is not None:
+        raise HistoryError("a seat's copy of a hand must not hold the deck ('deck' must be null)")
+    else:
+        deck, seed = (), None
+    hidden = _hidden(document, viewer is not None)
     banks = _get(document, "time_banks", list, f"a list of {players} times")
     if len(banks) != players:
         raise HistoryError(f"the history's 'time_banks' must list {players} times, not {len(banks)}")
@@ -242,6 +312,8 @@ def read(source: str | Mapping[str, Any]) -> HandHistory:
         start=_time(document.get("start"), "the history's start"),
         records=_records(document),
         result=result,
+        viewer=viewer,
+        hidden=hidden if viewer is not None else (),
     )
 
 
@@ -262,6 +334,11 @@ def replay(history: HandHistory | str | Mapping[str, Any]) -> Hand:
     """
     if not isinstance(history, HandHistory):
         history = read(history)
+    if history.is_copy:
+        raise HistoryError(
+            f"this is {history.name(history.viewer or 0)}'s copy of the hand: it holds no deck, so it cannot be "
+            "dealt again (check_copy checks it)"
+        )
     hand = history.deal()
     for index, record in enumerate(history.records):
         where = f"action {index + 1} ({describe(record)})"
@@ -280,13 +357,49 @@ def replay(history: HandHistory | str | Mapping[str, Any]) -> Hand:
             raise HistoryError(f"{where}: the replay gives {describe(log[index])} instead")
     if len(hand.log) > len(history.records):
         raise HistoryError(f"the replay makes an action the history lacks: {describe(hand.log[-1])}")
-    _check_result(history, hand)
+    _check_result(history, hand.result)
     return hand
 
 
-def _check_result(history: HandHistory, hand: Hand) -> None:
+def check_copy(history: HandHistory) -> HandResult | None:
+    """Check a seat's copy without a deck: its placements must build the recorded boards, and
+    those boards must score as recorded. Returns the result (None for an unfinished hand)."""
+    players = history.rules.players
+    rows: list[tuple[list[Card], list[Card], list[Card]]] = [([], [], []) for _ in range(players)]
+    seen: set[Card] = set()
+    for number, record in enumerate(history.records, 1):
+        action = record.action
+        if not 0 <= action.seat < players:
+            raise HistoryError(f"action {number}: there is no seat {action.seat}")
+        if action.discards and action.seat != history.viewer:
+            raise HistoryError(f"action {number}: a seat's copy holds only its own discards")
+        for card in [card for card, _ in action.placements] + list(action.discards):
+            if card in seen:
+                raise HistoryError(f"action {number}: card {format_card(card)} was already dealt")
+            seen.add(card)
+        for card, row in action.placements:
+            rows[action.seat][row].append(card)
+    if history.result is None:
+        return None
+    try:
+        boards = tuple(Board(tuple(top), tuple(middle), tuple(bottom)) for top, middle, bottom in rows)
+        sheet = score_boards(boards, history.rules, history.fantasy_in_row)
+    except OfcError as error:
+        raise HistoryError(f"the copy's placements do not make finished boards: {error}") from None
+    players_recorded = history.result.get("players")
+    if not isinstance(players_recorded, list) or len(players_recorded) != players:
+        raise HistoryError("the history's result must list one entry per seat")
+    banks = []
+    for entry in players_recorded:
+        bank = entry.get("time_bank") if isinstance(entry, dict) else None
+        banks.append(_time(bank, "the result's time banks"))
+    result = HandResult(boards, sheet, tuple(banks))
+    _check_result(history, result)
+    return result
+
+
+def _check_result(history: HandHistory, result: HandResult | None) -> None:
     recorded = history.result
-    result = hand.result
     if result is None:
         if recorded is not None:
             raise HistoryError("the history records a result but its actions do not finish the hand")

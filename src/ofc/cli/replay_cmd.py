@@ -1,6 +1,8 @@
 """``ofc replay FILE``: replay a hand history and print it street by street.
 
-A replay is after the fact, so discards and fantasy boards are shown as they were played.
+A replay is after the fact, so discards and fantasy boards are shown as they were played;
+a seat's copy (the file ``ofc play`` keeps) shows other seats' discards face-down, as they
+stay for ever, and is checked from its placements since it holds no deck.
 """
 
 from __future__ import annotations
@@ -14,18 +16,20 @@ from ofc.cards import format_cards
 from ofc.cli.app import app, read_json
 from ofc.clock import time_text
 from ofc.errors import HistoryError
-from ofc.hand import Hand
-from ofc.history import HandHistory, read, replay
+from ofc.history import HandHistory, check_copy, read, replay
 from ofc.ranking import hand_name
+from ofc.result import HandResult
 from ofc.rules import Street
 
 
-def action_text(action: Action) -> str:
-    """``top Qs | bottom 9h 9d; discarded 2c`` for one action."""
+def action_text(action: Action, hidden: int = 0) -> str:
+    """``top Qs | bottom 9h 9d; discarded 2c`` for one action (``hidden`` discards face-down)."""
     rows = [f"{row.label} {format_cards(cards)}" for row in ROWS if (cards := action.row_cards(row))]
     text = " | ".join(rows)
     if action.discards:
         text += f"; discarded {format_cards(action.discards)}"
+    if hidden:
+        text += f"; discarded {hidden} card{'s' if hidden > 1 else ''} face-down"
     return text
 
 
@@ -45,45 +49,50 @@ def header_lines(history: HandHistory) -> list[str]:
     lines = [
         f"{rules.variant}, {rules.players} players, {rules.scoring} scoring",
         f"seats: {seats}; button: {history.name(history.button)}",
-        f"deck: seed {history.seed}" if history.seed is not None else "deck: shuffled (no seed)",
     ]
+    if history.viewer is not None:
+        lines.append(f"{history.name(history.viewer)}'s copy: other seats' discards stay face-down")
+    else:
+        lines.append(f"deck: seed {history.seed}" if history.seed is not None else "deck: shuffled (no seed)")
     for seat, cards in enumerate(history.fantasy):
         if cards:
             lines.append(f"fantasy: {history.name(seat)} is dealt {cards} cards")
     return lines
 
 
-def play_lines(history: HandHistory, hand: Hand) -> list[str]:
+def play_lines(history: HandHistory) -> list[str]:
     """Every action in order, under a heading for each street."""
-    width = max(len(history.name(seat)) for seat in range(hand.rules.players))
-    streets = hand.rules.spec.streets
-    played = [0] * hand.rules.players
+    players = history.rules.players
+    width = max(len(history.name(seat)) for seat in range(players))
+    streets = history.rules.spec.streets
+    hidden = history.hidden or (0,) * len(history.records)
+    played = [0] * players
     shown = -1
     lines: list[str] = []
-    for record in hand.log:
+    for record, face_down in zip(history.records, hidden, strict=True):
         seat = record.action.seat
         name = history.name(seat).ljust(width)
         how = ", automatic: out of time" if record.automatic else ""
         when = f"  (at {time_text(record.time)} s{how})"
-        if hand.fantasy[seat]:
-            lines.append(f"  {name}  fantasy: {action_text(record.action)}{when}")
+        text = action_text(record.action, face_down)
+        if history.fantasy[seat]:
+            lines.append(f"  {name}  fantasy: {text}{when}")
             continue
         street = played[seat]
         played[seat] += 1
         if street != shown:
             shown = street
             lines.extend(["", street_title(street + 1, streets[street])])
-        lines.append(f"  {name}  {action_text(record.action)}{when}")
+        lines.append(f"  {name}  {text}{when}")
     return lines
 
 
-def showdown_lines(history: HandHistory, hand: Hand) -> list[str]:
+def showdown_lines(history: HandHistory, result: HandResult | None) -> list[str]:
     """The boards with hand names, then each seat's points from the score sheet."""
-    result = hand.result
     if result is None:
         return ["", "The hand is not finished."]
     lines = ["", "Showdown"]
-    players = hand.rules.players
+    players = history.rules.players
     width = max(len(history.name(seat)) for seat in range(players))
     for seat, (board, line) in enumerate(zip(result.boards, result.sheet.players, strict=True)):
         keys = (line.keys.top, line.keys.middle, line.keys.bottom)
@@ -107,9 +116,9 @@ def showdown_lines(history: HandHistory, hand: Hand) -> list[str]:
     return lines
 
 
-def replay_text(history: HandHistory, hand: Hand) -> str:
-    """The whole printed replay."""
-    return "\n".join(header_lines(history) + play_lines(history, hand) + showdown_lines(history, hand))
+def replay_text(history: HandHistory, result: HandResult | None) -> str:
+    """The whole printed replay of a checked history and its result."""
+    return "\n".join(header_lines(history) + play_lines(history) + showdown_lines(history, result))
 
 
 @app.command("replay")
@@ -121,5 +130,5 @@ def replay_command(
     if not isinstance(document, dict):
         raise HistoryError("a hand history must be a JSON object")
     history = read(document)
-    hand = replay(history)
-    typer.echo(replay_text(history, hand))
+    result = check_copy(history) if history.is_copy else replay(history).result
+    typer.echo(replay_text(history, result))

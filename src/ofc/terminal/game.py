@@ -98,7 +98,7 @@ class Game:
                 self.face.show(render.screen(hand.view(me), table, None, [*late, waiting]))
                 self._bot_acts(hand, seat, self.bots[plan.seats[seat]])
         record = self.session.settle()
-        notes = [*late, self._save(hand, names, number)]
+        notes = [*late, self._save(hand, names, number, me)]
         if isinstance(record, HandRecord) and record.left:
             gone = ", ".join(self.names[seat] for seat in record.left)
             notes.insert(0, Text(f"Reached the loss limit and left the match: {gone}", style="bold"))
@@ -126,9 +126,9 @@ class Game:
             self.face.say(f"{bot.name} made an illegal move; it plays its first legal one")
             hand.apply(hand.legal_actions(seat)[0], now)
 
-    def _save(self, hand: Hand, names: Sequence[str], number: int) -> Text:
+    def _save(self, hand: Hand, names: Sequence[str], number: int, me: int) -> Text:
         try:
-            path = self.store.save(hand, names, number)
+            path = self.store.save(hand, names, number, viewer=me)
         except StoreError as error:
             return Text(str(error), style="bold red")
         self.saved.append(path)

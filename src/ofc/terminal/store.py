@@ -38,9 +38,13 @@ class HandStore:
         self.folder = folder
         self.stem = started.strftime("%Y%m%d-%H%M%S")
 
-    def save(self, hand: Hand, names: Sequence[str], number: int) -> Path:
-        """Write ``hand`` (hand ``number`` of the match, from 1) and return the file's path."""
-        text = write_text(hand, names)
+    def save(self, hand: Hand, names: Sequence[str], number: int, *, viewer: int) -> Path:
+        """Write ``viewer``'s copy of ``hand`` (hand ``number`` of the match, from 1); return its path.
+
+        The copy holds no deck and leaves the other seats' discards face-down: they stay hidden
+        from the player for ever, even in the player's own files.
+        """
+        text = write_text(hand, names, viewer=viewer)
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             for extra in range(100):
