@@ -175,6 +175,7 @@ def test_bad_input_exits_2_with_one_line(
         (["score", str(EXAMPLE), "--rules", "holdem"], "unknown preset 'holdem'"),
         (["score", str(EXAMPLE), "--set", "players"], "expected KEY=VALUE"),
         (["score", str(EXAMPLE), "--set", "speed=3"], "unknown setting 'speed'"),
+        (["score", str(EXAMPLE), "--set", "players=2"], "--set players=2 but the table has 3 players"),
         (["score", str(EXAMPLE), "--bogus"], "No such option: --bogus"),
         (["rules", "holdem"], "unknown preset 'holdem'"),
         (["frobnicate"], "No such command"),

@@ -12,8 +12,9 @@ from rich.text import Text
 
 from ofc.cards import format_cards
 from ofc.cli.app import app, build_rules, read_json
+from ofc.errors import InputError
 from ofc.ranking import hand_name
-from ofc.rules import Rules
+from ofc.rules import Rules, parse_assignment
 from ofc.scoring import ScoreSheet, score_boards
 from ofc.table_input import Table, read_table
 
@@ -83,6 +84,9 @@ def score(
         base = read_table(document).rules if rules is None else Rules.preset(rules)
         override = build_rules(base, None, settings or [])
     table = read_table(document, override)
+    said = dict(parse_assignment(text) for text in settings or [])
+    if override is not None and "players" in said and override.players != len(table.seats):
+        raise InputError(f"--set players={said['players']} but the table has {len(table.seats)} players")
     sheet = score_boards(
         [seat.board for seat in table.seats],
         table.rules,
