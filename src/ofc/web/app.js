@@ -238,6 +238,7 @@ function send(message) {
 function receive(message) {
   switch (message.type) {
     case "state":
+      if (message.finished && !(ui.state && ui.state.finished)) showBalance();
       ui.state = message;
       ui.received = performance.now();
       keepDecision();
@@ -432,7 +433,7 @@ function boardEl(seat, mine) {
 
 function statusText() {
   const state = ui.state;
-  if (state.finished) return "The match is over. Final ledger at the right.";
+  if (state.finished) return "The match is over: the final ledger is in the match panel, the money in the balances.";
   if (state.table.status === "waiting") {
     const open = state.table.open_seats.length;
     return `Waiting for ${open} more player${open === 1 ? "" : "s"}: share this page's address.`;
