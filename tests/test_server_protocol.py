@@ -12,6 +12,7 @@ import pytest
 from starlette.testclient import TestClient, WebSocketTestSession
 
 from ofc.cards import ALL_CARDS, Deck, format_card, parse_cards
+from ofc.server.agents import default_bot_factory
 from ofc.server.timekeeping import FakeClock, SystemClock
 from test_server_support import (
     create_table,
@@ -357,3 +358,25 @@ def test_a_seat_at_the_loss_limit_leaves_and_then_only_watches(tmp_path: Path) -
                     assert message["hand"]["cards"] == []
                     assert message["discard_due"] is None
     assert watched
+
+
+def test_a_whole_match_with_the_real_bots_and_hints(tmp_path: Path) -> None:
+    app = make_app(tmp_path, bot_factory=default_bot_factory)
+    with TestClient(app) as client:
+        table = create_table(client, preset="pineapple", seats=3, bots=[None, "mc:seconds=0.05", "heuristic"])
+        seat = join(client, table["id"], "ann")
+        with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+            ws.send_json({"type": "hello", "token": seat["token"]})
+            while True:
+                state = until(ws, lambda m: my_turn(m) or bool(m.get("finished")))
+                if state.get("finished"):
+                    break
+                ws.send_json({"type": "hint", "token": seat["token"]})
+                hint = until(ws, lambda m: m["type"] in ("hint", "error"))
+                assert hint["type"] == "hint", hint
+                assert isinstance(hint["value"], float)
+                chosen = {key: hint["action"][key] for key in ("place", "discard")}
+                ws.send_json({"type": "act", "token": seat["token"], **chosen})
+                assert until(ws, lambda m: m["type"] in ("ack", "error"))["type"] == "ack"
+        assert sum(Fraction(p) for p in state["ledger"]["points"]) == 0
+        assert state["hand_number"] >= 2
