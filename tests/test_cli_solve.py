@@ -35,7 +35,7 @@ def test_json_exact(capsys: pytest.CaptureFixture[str]) -> None:
         "discards": ["3c"],
         "royalties": 54,
         "stays": True,
-        "value": 64.0,
+        "value": 54 + 12.0,
     }
     assert 0 < seconds < 1
 
@@ -47,19 +47,19 @@ def test_human_output(capsys: pytest.CaptureFixture[str]) -> None:
     assert lines[0].split() == ["top", "3c", "Qc", "Qd", "Pair,", "queens", "7"]
     assert lines[1].split() == ["middle", "9h", "Jh", "Qh", "Kh", "Ah", "Flush,", "ace", "high", "8"]
     assert lines[2].split() == ["bottom", "2c", "2d", "2h", "2s", "4s", "Quads,", "deuces", "10"]
-    assert lines[3:7] == ["discards  -", "royalties 25", "stays     yes (a repeat is worth 10)", "value     35"]
+    assert lines[3:7] == ["discards  -", "royalties 25", "stays     yes (a repeat is worth 12)", "value     37"]
     assert lines[7].startswith("time ")
     assert lines[7].endswith(" ms")
 
 
 def test_settings_stay_value_and_no_stay(capsys: pytest.CaptureFixture[str]) -> None:
     args = ["solve", "fantasy", QUADS, "--json", "--set", "fantasy_stay=top_trips"]
-    assert json.loads(run(args, capsys)[1])["value"] == 26.0
+    assert json.loads(run(args, capsys)[1])["value"] == 28.0  # 16 royalties + the stay, 12
     assert json.loads(run([*args, "--stay-value", "8"], capsys)[1])["value"] == 25.0
     no_stay = json.loads(run([*args, "--no-stay"], capsys)[1])
     assert (no_stay["value"], no_stay["stays"]) == (25.0, False)
     classic = json.loads(run(["solve", "fantasy", QUADS, "--json", "--rules", "classic"], capsys)[1])
-    assert (classic["royalties"], classic["value"]) == (23, 33.0)
+    assert (classic["royalties"], classic["value"]) == (23, 23 + 12.0)
 
 
 def test_progressive_seventeen_cards(capsys: pytest.CaptureFixture[str]) -> None:
@@ -67,7 +67,7 @@ def test_progressive_seventeen_cards(capsys: pytest.CaptureFixture[str]) -> None
     code, out, _ = run(["solve", "fantasy", deal, "--rules", "pineapple-progressive", "--json"], capsys)
     assert code == 0
     document = json.loads(out)
-    assert (document["value"], document["discards"]) == (64.0, ["3c", "3d", "5s", "7c"])
+    assert (document["value"], document["discards"]) == (54 + 12.0, ["3c", "3d", "5s", "7c"])
 
 
 def test_batch(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -76,7 +76,7 @@ def test_batch(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(["solve", "fantasy", "--batch", str(path)], capsys)
     assert (code, err) == (0, "")
     documents = [json.loads(line) for line in out.splitlines()]
-    assert [d["value"] for d in documents] == [64.0, 35.0]
+    assert [d["value"] for d in documents] == [54 + 12.0, 25 + 12.0]
 
 
 def test_batch_error_names_the_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

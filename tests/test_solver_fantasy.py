@@ -31,33 +31,33 @@ def test_trips_flush_royal_american() -> None:
     assert rows(solution) == ("Kc Kd Kh", "2h 4h 6h 8h Th", "Ts Js Qs Ks As", "")
     assert (solution.royalties.top, solution.royalties.middle, solution.royalties.bottom) == (21, 8, 25)
     assert solution.stays is True
-    assert solution.value == 64.0
+    assert solution.value == 54 + 12.0  # royalties + the default stay value
 
 
 def test_trips_flush_royal_classic_table() -> None:
     solution = solve_fantasy(parse_cards(ROYAL), CLASSIC)
     assert solution.royalties.total == 21 + 8 + 15
-    assert solution.value == 54.0
+    assert solution.value == 44 + 12.0
 
 
 def test_fourteen_cards_discard_one() -> None:
     solution = solve_fantasy(parse_cards(ROYAL + " 3c"), PINEAPPLE)
     assert rows(solution) == ("Kc Kd Kh", "2h 4h 6h 8h Th", "Ts Js Qs Ks As", "3c")
-    assert solution.value == 64.0
+    assert solution.value == 54 + 12.0
 
 
 def test_quads_stay_and_stronger_bottom_breaks_the_tie() -> None:
     # 2222 with the 4 or with the 3 pays the same; the stronger bottom (4 kicker) wins.
     solution = solve_fantasy(parse_cards(QUADS), PINEAPPLE)
     assert rows(solution) == ("3c Qc Qd", "9h Jh Qh Kh Ah", "2c 2d 2h 2s 4s", "")
-    assert (solution.royalties.total, solution.stays, solution.value) == (25, True, 35.0)
+    assert (solution.royalties.total, solution.stays, solution.value) == (25, True, 25 + 12.0)
 
 
 def test_staying_on_top_trips_beats_more_royalties() -> None:
     rules = PINEAPPLE.with_settings({"fantasy_stay": "top_trips"})
     solution = solve_fantasy(parse_cards(QUADS), rules)
     assert rows(solution) == ("2c 2d 2s", "3c 4s Qc Qd Qh", "2h 9h Jh Kh Ah", "")
-    assert (solution.royalties.total, solution.stays, solution.value) == (16, True, 26.0)
+    assert (solution.royalties.total, solution.stays, solution.value) == (16, True, 28.0)
     cheap = solve_fantasy(parse_cards(QUADS), rules, stay_value=8.0)
     assert (cheap.royalties.total, cheap.stays, cheap.value) == (25, False, 25.0)
 
@@ -81,7 +81,7 @@ def test_zero_stay_value_still_reports_the_stay() -> None:
 
 
 def test_default_stay_value() -> None:
-    assert DEFAULT_STAY_VALUE == 10.0
+    assert DEFAULT_STAY_VALUE == 12.0
 
 
 @pytest.mark.parametrize(

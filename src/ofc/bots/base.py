@@ -18,6 +18,11 @@ from ofc.rules import HAND_CARDS
 from ofc.solver import solve_fantasy
 from ofc.view import HandView
 
+TUNED_FANTASY_VALUE = 10.0
+"""Points the heuristic and mc evaluations give a fantasy entry: the weight their other
+weights were tuned with on duplicate matches (docs/bots.md). The solver's own stay value
+(``ofc.solver.DEFAULT_STAY_VALUE``) is the measured worth of a fantasy hand instead."""
+
 
 @dataclass(frozen=True)
 class Decision:

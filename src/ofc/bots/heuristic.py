@@ -11,9 +11,8 @@ import numpy as np
 
 from ofc.actions import Action, Placement, Row
 from ofc.bots.arrays import KernelRules, board_array, kernel_rules
-from ofc.bots.base import Decision, check_can_act, discards_due, fantasy_decision, in_fantasy
+from ofc.bots.base import TUNED_FANTASY_VALUE, Decision, check_can_act, discards_due, fantasy_decision, in_fantasy
 from ofc.fast.rollout import DISCARD, place
-from ofc.solver import DEFAULT_STAY_VALUE
 from ofc.view import HandView
 
 
@@ -36,7 +35,7 @@ def greedy_action(view: HandView, kernel: KernelRules) -> Action:
 class HeuristicBot:
     """Fast rule-based play: the best placement of each deal by a static board evaluation."""
 
-    DEFAULT_FANTASY = DEFAULT_STAY_VALUE
+    DEFAULT_FANTASY = TUNED_FANTASY_VALUE
 
     def __init__(self, *, fantasy_value: float = DEFAULT_FANTASY, name: str = "heuristic") -> None:
         self.name = name

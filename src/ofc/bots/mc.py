@@ -19,10 +19,9 @@ import numpy as np
 
 from ofc.actions import Action
 from ofc.bots.arrays import after_action, kernel_rules, playouts
-from ofc.bots.base import Decision, check_can_act, fantasy_decision, in_fantasy, legal_actions
+from ofc.bots.base import TUNED_FANTASY_VALUE, Decision, check_can_act, fantasy_decision, in_fantasy, legal_actions
 from ofc.errors import BotError
 from ofc.fast.rollout import evaluate_boards, play_out
-from ofc.solver import DEFAULT_STAY_VALUE
 from ofc.view import HandView
 
 FIRST_BATCH = 4
@@ -37,7 +36,7 @@ class MonteCarloBot:
 
     DEFAULT_SECONDS = 0.5
     DEFAULT_CANDIDATES = 12
-    DEFAULT_FANTASY = DEFAULT_STAY_VALUE
+    DEFAULT_FANTASY = TUNED_FANTASY_VALUE
 
     def __init__(
         self,
