@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
@@ -20,11 +21,11 @@ CAT = {"name": "cat", "top": "8c 8d 7h", "middle": "5h 5d 4h 4d 6h", "bottom": "
 DAN = {"name": "dan", "top": "Tc Ts Ad", "middle": "6c 6d Kh Qs 9s", "bottom": "2h 4c 5s 7d 8h"}
 
 
-def run(args: list[str], capsys: pytest.CaptureFixture[str], stdin: str | None = None) -> tuple[int, str, str]:
+def run(
+    args: list[str], capsys: pytest.CaptureFixture[str], stdin: str | io.TextIOBase | None = None
+) -> tuple[int, str, str]:
     if stdin is not None:
-        import io
-
-        sys.stdin = io.StringIO(stdin)
+        sys.stdin = io.StringIO(stdin) if isinstance(stdin, str) else stdin
     try:
         main(args)
         code = 0
@@ -215,17 +216,8 @@ def test_json_the_parser_cannot_hold_is_one_line(
 @pytest.mark.parametrize("command", [["score", "-"], ["replay", "-"], ["solve", "fantasy", "--batch", "-"]])
 def test_standard_input_that_is_not_utf8_is_one_line(command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     """In a UTF-8 locale standard input decodes strictly: a stray byte raised UnicodeDecodeError."""
-    import io
-
-    sys.stdin = io.TextIOWrapper(io.BytesIO(b'{"players": "\xff"}'), encoding="utf-8", errors="strict")
-    try:
-        main(command)
-        code = 0
-    except SystemExit as done:
-        code = int(done.code or 0)
-    finally:
-        sys.stdin = sys.__stdin__
-    out, err = capsys.readouterr()
+    stdin = io.TextIOWrapper(io.BytesIO(b'{"players": "\xff"}'), encoding="utf-8", errors="strict")
+    code, out, err = run(command, capsys, stdin=stdin)
     assert (code, out) == (2, "")
     assert err == "ofc: error: cannot read standard input: not UTF-8 text\n"
 

@@ -10,6 +10,7 @@ fantasy seat's whole board with its discards. Build one directly or with ``Actio
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from contextlib import suppress
 from dataclasses import dataclass
 from decimal import Decimal
 from enum import IntEnum
@@ -76,11 +77,9 @@ class Action:
     discards: tuple[Card, ...] = ()
 
     def __post_init__(self) -> None:
-        try:
+        with suppress(TypeError):  # not cards: left as given for ``Hand.check`` to name the fault
             object.__setattr__(self, "placements", tuple(sorted(self.placements, reverse=True)))
             object.__setattr__(self, "discards", tuple(sorted(self.discards, reverse=True)))
-        except TypeError:
-            pass  # not cards: left as given for ``Hand.check`` to name the fault
 
     @staticmethod
     def of(
