@@ -463,3 +463,16 @@ def test_the_button_goes_round_once_and_extra_hands_need_a_fantasy(
     last = steps.index(players - 1)
     for k in range(last + 1, len(seen)):
         assert played[k] or (stays and played[k - 1])
+
+
+def test_a_repeat_fantasy_has_the_repeat_size() -> None:
+    """Progressive pineapple: a repeat is 14 cards whatever the board; a sheet saying 16 is refused."""
+    rules = Rules.preset("pineapple-progressive")
+    match = Match(rules, button=0)
+    match.record(quiet(2, {1: 16}))
+    assert match.next_deal().fantasy == (0, 16)
+    with pytest.raises(MatchError, match="seat 1: a repeat fantasy deals 14 cards under these rules, not 16"):
+        match.record(quiet(2, {1: 16}))
+    assert match.next_deal().fantasy == (0, 16)  # nothing changed
+    match.record(quiet(2, {1: 14}))
+    assert match.next_deal().fantasy == (0, 14)

@@ -230,7 +230,7 @@ def read_output(
                     f"seat {other} wins {vs[b][a]!r} from seat {seat}"
                 )
     earned: dict[int, int] = {}
-    for seat, player in zip(seats, sheet.players, strict=True):
+    for seat, player, played in zip(seats, sheet.players, plan.fantasy, strict=True):
         cards = player.fantasy
         if isinstance(cards, bool) or not isinstance(cards, int) or cards < 0:
             raise MatchError(f"seat {seat}: fantasy deal {cards!r} is not a card count")
@@ -238,6 +238,10 @@ def read_output(
         if cards and cards not in sizes:
             allowed = ", ".join(str(size) for size in sorted(sizes))
             raise MatchError(f"seat {seat}: no fantasy deal has {cards} cards under these rules ({allowed})")
+        if cards and played and cards != rules.repeat_fantasy_cards:
+            raise MatchError(
+                f"seat {seat}: a repeat fantasy deals {rules.repeat_fantasy_cards} cards under these rules, not {cards}"
+            )
         earned[seat] = cards
     return HandOutput(vs, earned, _read_banks(plan, time_banks))
 
