@@ -152,6 +152,23 @@ def test_round_chips() -> None:
         round_chips([Fraction(1, 2), Fraction(0)], [0, 1])
 
 
+def test_rounding_alone_never_knocks_a_player_out() -> None:
+    """Seat 2 (10 chips) owes seat 0 five and seat 1 fifteen: capped, it pays 2.5 and 7.5.
+    Seat 0 (3 chips) also owes seat 1 five, so it ends on exactly half a chip: the spare chip
+    goes to it rather than to seat 1, who comes first in the acting order (button on seat 0)."""
+    rules = Rules(players=3, starting_chips=100, chips_per_point=(1,))
+    tournament = Tournament(rules, button=1)
+    tournament.record(pays(3, {(0, 1): 97}))
+    tournament.record(pays(3, {(2, 1): 90}))
+    assert tournament.chips == (3, 287, 10)
+    assert tournament.next_deal().order == (1, 2, 0)
+    hand = tournament.record(pays(3, {(2, 0): 5, (2, 1): 15, (0, 1): 5}))
+    assert hand.won == (-2, 12, -10)
+    assert tournament.chips == (1, 299, 0)
+    assert hand.busted == (2,)
+    assert round_chips([Fraction(-5, 2), Fraction(25, 2), Fraction(-10)], [1, 2, 0]) == (-3, 13, -10)
+
+
 def test_bust_finishes() -> None:
     assert bust_finishes([2, 0, 3], [50, 0, 80, 50], remaining=4) == {
         2: Finish(2),

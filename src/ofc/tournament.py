@@ -150,7 +150,7 @@ class Tournament:
         owed = [[value * rate for value in row] for row in points]
         caps = [self._chips[seat] if seat in plan.seats else None for seat in range(len(owed))]
         settlement = cap_losses(owed, caps)
-        won = round_chips(settlement.points, plan.order)
+        won = round_chips(settlement.points, plan.order, self._chips)
         chips = tuple(before + delta for before, delta in zip(self._chips, won, strict=True))
         busted = tuple(sorted((s for s in plan.seats if chips[s] == 0), key=lambda s: -self._chips[s]))
         finishes = dict(self._finishes)
@@ -174,19 +174,27 @@ class Tournament:
         return split_prizes(self.prize_pool, self.rules.payouts, self._finishes)
 
 
-def round_chips(exact: Sequence[Fraction], order: Sequence[int]) -> tuple[int, ...]:
+def round_chips(
+    exact: Sequence[Fraction], order: Sequence[int], stacks: Sequence[int] | None = None
+) -> tuple[int, ...]:
     """Whole-chip results summing to the same total as ``exact`` (a whole number).
 
     Everyone gets the floor of their exact share; the chips left over go one each to the
-    largest fractional parts, ties to the seat that comes first in ``order``.
+    largest fractional parts, ties to the seat that comes first in ``order``. Given the
+    ``stacks`` before the hand, a seat whose exact stack stays above zero is served first, so
+    rounding alone never knocks a player out.
     """
     floors = [floor(value) for value in exact]
     spare = sum(exact, Fraction(0)) - sum(floors)
     if spare.denominator != 1:
         raise MatchError(f"chip results add up to {sum(exact, Fraction(0))}, not whole chips")
     rank = {seat: k for k, seat in enumerate(order)}
+
+    def rounded_out(seat: int) -> bool:
+        return stacks is not None and stacks[seat] + floors[seat] <= 0 < stacks[seat] + exact[seat]
+
     fractional = [seat for seat, value in enumerate(exact) if value != floors[seat]]
-    fractional.sort(key=lambda seat: (floors[seat] - exact[seat], rank.get(seat, len(rank))))
+    fractional.sort(key=lambda seat: (not rounded_out(seat), floors[seat] - exact[seat], rank.get(seat, len(rank))))
     for seat in fractional[: int(spare)]:
         floors[seat] += 1
     return tuple(floors)
