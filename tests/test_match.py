@@ -15,18 +15,8 @@ from ofc.cards import parse_cards
 from ofc.errors import BalanceError, MatchError
 from ofc.match import Match, can_join, check_join, join_cost
 from ofc.rules import Rules
-from ofc.scoring import Board, PlayerScore, RowKeys, Royalties, ScoreSheet, score_boards
-
-
-def sheet(vs: Sequence[Sequence[int]], fantasy: Sequence[int] | None = None) -> ScoreSheet:
-    """A score sheet with the given results and fantasy deals (keys and royalties unused)."""
-    earned = fantasy if fantasy is not None else [0] * len(vs)
-    return ScoreSheet(
-        tuple(
-            PlayerScore(RowKeys(0, 0, 0), Royalties(), cards, tuple(row))
-            for row, cards in zip(vs, earned, strict=True)
-        )
-    )
+from ofc.scoring import Board, ScoreSheet, score_boards
+from sheets import sheet
 
 
 def quiet(size: int, earned: Mapping[int, int] | None = None, seats: Sequence[int] = ()) -> ScoreSheet:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from decimal import Decimal
 from fractions import Fraction
 
@@ -12,19 +11,9 @@ from hypothesis import strategies as st
 
 from ofc.errors import MatchError, RulesError
 from ofc.rules import Rules
-from ofc.scoring import PlayerScore, RowKeys, Royalties, ScoreSheet
+from ofc.scoring import ScoreSheet
 from ofc.tournament import Finish, Tournament, bust_finishes, round_chips, split_prizes
-
-
-def sheet(vs: Sequence[Sequence[int]], fantasy: Sequence[int] | None = None) -> ScoreSheet:
-    """A score sheet with the given results and fantasy deals (keys and royalties unused)."""
-    earned = fantasy if fantasy is not None else [0] * len(vs)
-    return ScoreSheet(
-        tuple(
-            PlayerScore(RowKeys(0, 0, 0), Royalties(), cards, tuple(row))
-            for row, cards in zip(vs, earned, strict=True)
-        )
-    )
+from sheets import sheet
 
 
 def pays(size: int, debts: dict[tuple[int, int], int]) -> ScoreSheet:
