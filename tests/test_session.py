@@ -10,10 +10,10 @@ from ofc.actions import Action
 from ofc.errors import MatchError
 from ofc.match import HandRecord, Match
 from ofc.rules import Rules
-from ofc.scoring import PlayerScore, RowKeys, Royalties, ScoreSheet
 from ofc.session import Session, play_hand
 from ofc.tournament import Tournament
 from ofc.view import HandView
+from sheets import sheet
 
 
 class FirstLegal:
@@ -125,8 +125,8 @@ def test_after_a_seat_leaves_the_hand_seats_keep_the_clockwise_order() -> None:
     0 (left of the button) acts first, then 2. The hand numbers its seats 0, 1 for 0, 2."""
     rules = Rules.preset("classic").with_settings({"players": 3, "loss_limit": 5})
     match = Match(rules, button=0)
-    sheet = score_sheet([[0, 3, 0], [-3, 0, -3], [0, 3, 0]])
-    assert match.record(sheet).left == (1,)
+    result = sheet([[0, 3, 0], [-3, 0, -3], [0, 3, 0]])
+    assert match.record(result).left == (1,)
     session = Session(match)
     hand = session.deal(seed=1)
     assert (session.plan.seats, session.plan.button, session.plan.order) == ((0, 2), 2, (0, 2))
@@ -136,7 +136,3 @@ def test_after_a_seat_leaves_the_hand_seats_keep_the_clockwise_order() -> None:
     with pytest.raises(MatchError, match="seat 1 is not dealt in hand 1"):
         session.hand_seat(1)
 
-
-def score_sheet(vs: list[list[int]]) -> ScoreSheet:
-    """A sheet with these results and no fantasy (keys and royalties unused)."""
-    return ScoreSheet(tuple(PlayerScore(RowKeys(0, 0, 0), Royalties(), 0, tuple(row)) for row in vs))
