@@ -262,14 +262,19 @@ def score_boards(
     _check_no_shared_cards(boards)
     keys = [row_keys(board) for board in boards]
     pays = [royalties_of(k, rules) for k in keys]
-    players = []
-    for i, mine in enumerate(keys):
-        vs = tuple(
-            0 if i == j else settle_pair(mine, pays[i].total, theirs, pays[j].total, rules)
-            for j, theirs in enumerate(keys)
+    count = len(keys)
+    vs = [[0] * count for _ in range(count)]
+    for i in range(count):
+        for j in range(i + 1, count):  # settlement is zero-sum: B wins what A loses
+            won = settle_pair(keys[i], pays[i].total, keys[j], pays[j].total, rules)
+            vs[i][j] = won
+            vs[j][i] = -won
+    return ScoreSheet(
+        tuple(
+            PlayerScore(mine, pays[i], next_fantasy_cards(mine, rules, streaks[i]), tuple(vs[i]))
+            for i, mine in enumerate(keys)
         )
-        players.append(PlayerScore(mine, pays[i], next_fantasy_cards(mine, rules, streaks[i]), vs))
-    return ScoreSheet(tuple(players))
+    )
 
 
 def _check_no_shared_cards(boards: Sequence[Board]) -> None:
