@@ -16,13 +16,14 @@ from fractions import Fraction
 from typing import Any
 
 from ofc.actions import Action, ActionRecord
+from ofc.bots.base import discards_due
 from ofc.cards import Deck, format_card, parse_cards
 from ofc.clock import time_text
 from ofc.errors import ActionError, OfcError
 from ofc.hand import Hand
 from ofc.history import write
 from ofc.match import Match
-from ofc.rules import HAND_CARDS, Rules
+from ofc.rules import Rules
 from ofc.server.storage import FINISHED, PLAYING, WAITING, ActionRow, Storage, TableRow
 from ofc.session import Session
 from ofc.view import HandView
@@ -65,9 +66,7 @@ def discard_due(view: HandView | None) -> int | None:
     """How many cards the viewer must discard in its action now (None if it may not act)."""
     if view is None or view.seat is None or view.seat not in view.to_act:
         return None
-    if view.seats[view.seat].fantasy:
-        return len(view.cards) - HAND_CARDS
-    return view.rules.spec.streets[view.street].discards
+    return discards_due(view)
 
 
 @dataclass

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ofc.actions import ROW_SIZES, Action, Row
+from ofc.actions import Action, Row
+from ofc.bots.base import discards_due, rooms_of
 from ofc.cards import Card, format_card, format_cards
-from ofc.rules import HAND_CARDS
 from ofc.terminal.commands import DISCARD, CommandError, Target
 from ofc.view import HandView
 
@@ -31,11 +31,7 @@ class Placing:
         """The placing of the viewer's cards: rooms from their board, discards from the deal."""
         if view.seat is None:
             raise CommandError("a spectator has no cards to place")
-        seat = view.seats[view.seat]
-        rooms = tuple(size - len(cards) for size, cards in zip(ROW_SIZES, seat.rows, strict=True))
-        streets = view.rules.spec.streets
-        discards = len(view.cards) - HAND_CARDS if seat.fantasy else streets[view.street].discards
-        return Placing(view.cards, rooms, discards)
+        return Placing(view.cards, rooms_of(view), discards_due(view))
 
     @property
     def places(self) -> int:
