@@ -41,14 +41,13 @@ class HandResult:
         """One JSON-friendly entry per seat, in seat order."""
         players: list[dict[str, object]] = []
         for seat, (board, line) in enumerate(zip(self.boards, self.sheet.players, strict=True)):
-            pay = line.royalties
             players.append(
                 {
                     "seat": seat,
                     "board": board_dict(board),
                     "hands": [hand_name(key) for key in (line.keys.top, line.keys.middle, line.keys.bottom)],
                     "fouled": line.fouled,
-                    "royalties": {"top": pay.top, "middle": pay.middle, "bottom": pay.bottom, "total": pay.total},
+                    "royalties": line.royalties.to_dict(),
                     "fantasy": line.fantasy,
                     "vs": list(line.vs),
                     "points": line.points,

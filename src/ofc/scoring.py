@@ -88,6 +88,10 @@ class Royalties:
         """The sum over the three rows."""
         return self.top + self.middle + self.bottom
 
+    def to_dict(self) -> dict[str, int]:
+        """JSON-friendly form: each row and the total."""
+        return {"top": self.top, "middle": self.middle, "bottom": self.bottom, "total": self.total}
+
 
 def row_keys(board: Board) -> RowKeys:
     """Rank the three rows of ``board``."""

@@ -24,12 +24,11 @@ def score_json(table: Table, sheet: ScoreSheet) -> dict[str, object]:
     names = [seat.name for seat in table.seats]
     players = []
     for i, (seat, line) in enumerate(zip(table.seats, sheet.players, strict=True)):
-        pay = line.royalties
         players.append(
             {
                 "name": seat.name,
                 "fouled": line.fouled,
-                "royalties": {"top": pay.top, "middle": pay.middle, "bottom": pay.bottom, "total": pay.total},
+                "royalties": line.royalties.to_dict(),
                 "fantasy": line.fantasy,
                 "points": line.points,
                 "vs": {names[j]: points for j, points in enumerate(line.vs) if j != i},
