@@ -5,15 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
-from ofc.cards import format_cards
+from ofc.cards import format_card
 from ofc.clock import time_text
 from ofc.ranking import hand_name
-from ofc.scoring import Board, ScoreSheet
+from ofc.scoring import ROW_NAMES, Board, ScoreSheet
 
 
 def board_dict(board: Board) -> dict[str, list[str]]:
     """A board as lists of card text per row."""
-    return {name: format_cards(board.row(name)).split() for name in ("top", "middle", "bottom")}
+    return {name: [format_card(card) for card in board.row(name)] for name in ROW_NAMES}
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from ofc.cards import format_card, format_cards, parse_cards
 from ofc.cli.app import app, build_rules, read_text
 from ofc.errors import InputError, OfcError
 from ofc.ranking import hand_name
+from ofc.result import board_dict
 from ofc.rules import Rules
 from ofc.solver import DEFAULT_STAY_VALUE, FantasySolution, solve_fantasy, warm_up
 
@@ -21,11 +22,8 @@ app.add_typer(solve_app, name="solve")
 
 def solution_json(solution: FantasySolution, seconds: float) -> dict[str, object]:
     """The ``--json`` document of one solved deal."""
-    board = solution.board
     return {
-        "top": [format_card(c) for c in board.top],
-        "middle": [format_card(c) for c in board.middle],
-        "bottom": [format_card(c) for c in board.bottom],
+        **board_dict(solution.board),
         "discards": [format_card(c) for c in solution.discards],
         "royalties": solution.royalties.total,
         "stays": solution.stays,
