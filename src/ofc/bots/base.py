@@ -15,7 +15,7 @@ from ofc.actions import ROW_SIZES, ROWS, Action, Placement
 from ofc.errors import BotError
 from ofc.legal import LegalActions
 from ofc.rules import HAND_CARDS
-from ofc.solver import solve_fantasy
+from ofc.solver import FantasySolution, solve_fantasy
 from ofc.view import HandView
 
 TUNED_FANTASY_VALUE = 10.0
@@ -91,8 +91,8 @@ def check_can_act(view: HandView) -> int:
     return seat
 
 
-def fantasy_decision(view: HandView) -> Decision:
-    """The exact solver's arrangement of the viewer's fantasy deal, as one action.
+def fantasy_solution(view: HandView) -> FantasySolution:
+    """The exact solver's arrangement of the viewer's fantasy deal.
 
     A repeat fantasy is priced only while the seat's streak (``fantasy_in_row``, public in the
     view) is below ``fantasy_max_in_row``.
@@ -100,9 +100,19 @@ def fantasy_decision(view: HandView) -> Decision:
     seat = check_can_act(view)
     limit = view.rules.fantasy_max_in_row
     can_stay = limit is None or view.seats[seat].fantasy_in_row < limit
-    solution = solve_fantasy(view.cards, view.rules, can_stay=can_stay)
+    return solve_fantasy(view.cards, view.rules, can_stay=can_stay)
+
+
+def solution_action(seat: int, solution: FantasySolution) -> Action:
+    """``solution``'s board and discards as ``seat``'s action."""
     board = solution.board
     placements: list[Placement] = []
     for row, cards in zip(ROWS, (board.top, board.middle, board.bottom), strict=True):
         placements.extend((card, row) for card in cards)
-    return Decision(Action(seat, tuple(placements), solution.discards), solution.value)
+    return Action(seat, tuple(placements), solution.discards)
+
+
+def fantasy_decision(view: HandView) -> Decision:
+    """``fantasy_solution(view)`` as one action, valued by the solver."""
+    solution = fantasy_solution(view)
+    return Decision(solution_action(seat_of(view), solution), solution.value)

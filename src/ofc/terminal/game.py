@@ -82,8 +82,6 @@ class Game:
         names = tuple(self.names[seat] for seat in plan.seats)
         me = plan.index(PLAYER)
         table = render.Table(names, number, self._ledger_short())
-        limit = self.match.rules.fantasy_max_in_row
-        can_stay = limit is None or plan.fantasy_in_row[me] < limit
         late: list[Text] = []
         while not hand.is_over:
             hand.advance(self.face.now())
@@ -91,7 +89,7 @@ class Game:
                 break
             seat = next_seat(hand, me)
             if seat == me:
-                turn = Turn(self.face, hand, me, table, self.advisor, can_stay, notes=late)
+                turn = Turn(self.face, hand, me, table, self.advisor, notes=late)
                 late = [] if turn.play() else [Text(TIMED_OUT, style="bold red")]
             else:
                 waiting = Text(f"{names[seat]} is thinking...", style="dim")

@@ -15,10 +15,10 @@ from rich.text import Text
 
 from ofc.actions import ROWS, Action
 from ofc.bots import Bot
+from ofc.bots.base import fantasy_solution, solution_action
 from ofc.cards import format_cards
 from ofc.errors import ActionError, OfcError
 from ofc.hand import Hand
-from ofc.solver import solve_fantasy
 from ofc.terminal import render
 from ofc.terminal.commands import HELP, CommandError, Place, Simple, Undo, Verb, parse_command
 from ofc.terminal.face import Face, LeaveMatch
@@ -38,7 +38,6 @@ class Turn:
     seat: int
     table: render.Table
     advisor: Callable[[], Bot]
-    can_stay: bool = True
     notes: list[Text] = field(default_factory=list)
     suggestion: Action | None = None
     placing: Placing = field(init=False)
@@ -151,10 +150,8 @@ class Turn:
     def _solve(self, view: HandView) -> None:
         if not view.seats[self.seat].fantasy:
             raise CommandError("solve is for fantasy hands: try hint")
-        solution = solve_fantasy(view.cards, view.rules, can_stay=self.can_stay)
-        board = solution.board
-        placements = [(card, row) for row in ROWS for card in board.row(row.label)]
-        self.suggestion = Action(self.seat, tuple(placements), solution.discards)
+        solution = fantasy_solution(view)
+        self.suggestion = solution_action(self.seat, solution)
         stays = ", stays in fantasy" if solution.stays else ""
         self.notes = [
             Text(f"solver: {action_text(self.suggestion)}", style=HINT_STYLE),
