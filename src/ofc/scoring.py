@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import chain
 
+from ofc.actions import ROWS
 from ofc.cards import Card, check_distinct, format_card
 from ofc.errors import BoardError, RulesError
 from ofc.ranking import Category, category_of, deciding_ranks, is_royal_flush, rank3, rank5
@@ -23,8 +24,8 @@ from ofc.rules import (
     StayCondition,
 )
 
-ROW_NAMES = ("top", "middle", "bottom")
-ROW_SIZES = {"top": 3, "middle": 5, "bottom": 5}
+ROW_NAMES = tuple(row.label for row in ROWS)
+ROW_SIZES = {row.label: row.size for row in ROWS}
 QUEENS = 10
 """Rank index of the queen: QQ on top is the lowest hand that enters fantasy."""
 
