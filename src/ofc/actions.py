@@ -48,6 +48,8 @@ class Row(IntEnum):
 
 ROWS: tuple[Row, Row, Row] = (Row.TOP, Row.MIDDLE, Row.BOTTOM)
 ROW_SIZES: tuple[int, int, int] = (3, 5, 5)
+ROW_INDEXES = frozenset(ROWS)
+"""What a placement's row may be besides a ``Row``: its index (``Hand.check`` accepts either)."""
 _ROW_WORDS = {
     "top": Row.TOP, "t": Row.TOP,
     "middle": Row.MIDDLE, "mid": Row.MIDDLE, "m": Row.MIDDLE,

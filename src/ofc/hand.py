@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from decimal import Decimal
 
-from ofc.actions import ROW_SIZES, Action, ActionRecord, Row
+from ofc.actions import ROW_INDEXES, ROW_SIZES, Action, ActionRecord, Row
 from ofc.autoplace import auto_action
 from ofc.cards import DECK_SIZE, Card, Deck, format_card
 from ofc.clock import ClockReading, SeatClock, time_text, to_time
@@ -46,8 +46,6 @@ from ofc.result import HandResult
 from ofc.rules import HAND_CARDS, Rules
 from ofc.scoring import Board, score_boards
 from ofc.view import HandView, SeatView
-
-_ROW_INDEXES = frozenset((0, 1, 2))
 
 
 def fantasy_deals(rules: Rules) -> frozenset[int]:
@@ -330,7 +328,7 @@ class Hand:
         used: set[Card] = set()
         for card, row in action.placements:
             self._check_card(seat, card, held, used)
-            if type(row) is not Row and (type(row) is not int or row not in _ROW_INDEXES):
+            if type(row) is not Row and (type(row) is not int or row not in ROW_INDEXES):
                 raise UnknownRow(f"seat {seat}: {row!r} is not a row (top, middle or bottom)")
             room[row] -= 1
             if room[row] < 0:

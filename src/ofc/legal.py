@@ -16,13 +16,11 @@ from itertools import combinations, product
 from math import comb, factorial
 from typing import overload
 
-from ofc.actions import ROWS, Action, Row
+from ofc.actions import ROW_INDEXES, ROWS, Action, Row
 from ofc.cards import Card
 
 Pattern = tuple[tuple[tuple[int, Row], ...], tuple[int, ...]]
 """(position kept, row) pairs and discarded positions, positions into the held cards."""
-
-_ROW_INDEXES = frozenset(ROWS)
 
 MAX_LISTED = 8
 """Deals of up to this many cards have their patterns listed (and cached) once."""
@@ -143,7 +141,7 @@ class LegalActions(Sequence[Action]):
         if len(cards) != len(self._held) or set(cards) != set(self._held):
             return False
         rows = [row for _, row in item.placements]
-        if not all(type(row) is Row or (type(row) is int and row in _ROW_INDEXES) for row in rows):
+        if not all(type(row) is Row or (type(row) is int and row in ROW_INDEXES) for row in rows):
             return False  # as ``Hand.check``: a Row, or its index
         return all(rows.count(row) <= self._rooms[row] for row in ROWS)
 
