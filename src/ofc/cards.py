@@ -19,7 +19,6 @@ Card: TypeAlias = int
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
-SUIT_SYMBOLS = "\u2663\u2666\u2665\u2660"
 DECK_SIZE = 52
 ALL_CARDS: tuple[Card, ...] = tuple(range(DECK_SIZE))
 

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from enum import IntEnum
 from itertools import combinations_with_replacement
 
-from ofc.cards import RANKS, Card
+from ofc.cards import Card
 from ofc.errors import BoardError
 
 
@@ -208,8 +208,3 @@ def hand_name(key: int) -> str:
     if category == Category.FULL_HOUSE:
         return f"{label}, {RANK_PLURALS[first]} over {RANK_PLURALS[ranks[1]]}"
     return f"{label}, {RANK_PLURALS[first]}"
-
-
-def rank_symbol(rank: int) -> str:
-    """One-letter symbol of a rank index (``A`` for 12)."""
-    return RANKS[rank]
