@@ -86,7 +86,6 @@ class Hand:
         "_rows",
         "_rules",
         "_seed",
-        "_set",
         "_start",
         "_street",
         "_street_seats",
@@ -133,7 +132,6 @@ class Hand:
         self._rows: list[tuple[list[Card], list[Card], list[Card]]] = [([], [], []) for _ in range(players)]
         self._held: list[tuple[Card, ...]] = [() for _ in range(players)]
         self._discards: list[list[Card]] = [[] for _ in range(players)]
-        self._set = [False] * players
         self._clocks = [SeatClock(rules.hand_seconds, bank) for bank in self._banks0]
         self._log: list[ActionRecord] = []
         self._result: HandResult | None = None
@@ -234,7 +232,7 @@ class Hand:
         return self._to_act
 
     def _seats_to_act(self) -> tuple[int, ...]:
-        seats = [seat for seat in self._fantasy_seats if not self._set[seat]]
+        seats = [seat for seat in self._fantasy_seats if self._held[seat]]  # not set yet
         if self._street < len(self._streets):
             seats.insert(0, self._street_seats[self._turn])
         return tuple(seats)
@@ -292,7 +290,7 @@ class Hand:
             raise HandOver(f"the hand is over: seat {seat} cannot act")
         self._seat_index(seat)
         if self._fantasy[seat]:
-            if self._set[seat]:
+            if not self._held[seat]:
                 raise NotYourTurn(f"seat {seat} has already set its fantasy hand")
             return len(self._held[seat]) - HAND_CARDS
         if self._street < len(self._streets):
@@ -438,9 +436,7 @@ class Hand:
         self._clocks[seat].stop(time)
         self._log.append(ActionRecord(action, time, automatic))
         self._now = time
-        if self._fantasy[seat]:
-            self._set[seat] = True
-        else:
+        if not self._fantasy[seat]:  # a fantasy seat is set once its held cards are placed
             self._turn += 1
             if self._turn == len(self._street_seats):
                 self._turn = 0
