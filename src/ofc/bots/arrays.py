@@ -29,17 +29,12 @@ from ofc.fast.rollout import (
     KernelTables,
     Playouts,
 )
-from ofc.fast.tables import EVAL_TABLES, RoyaltyArrays, royalty_arrays
-from ofc.rules import HAND_CARDS, RoyaltyTable, Rules
+from ofc.fast.tables import EVAL_TABLES, royalty_arrays
+from ofc.rules import HAND_CARDS, Rules
 from ofc.view import HandView
 
 I64 = npt.NDArray[np.int64]
 F64 = npt.NDArray[np.float64]
-
-
-@lru_cache(maxsize=8)
-def _royalties(table: RoyaltyTable) -> RoyaltyArrays:
-    return royalty_arrays(table)
 
 
 @dataclass(frozen=True)
@@ -59,7 +54,7 @@ class KernelRules:
         discarding = any(street.discards for street in rules.spec.streets)
         params[P_MOBILITY:] = WEIGHTS_DISCARDING if discarding else WEIGHTS_PLACING_ALL
         t = EVAL_TABLES
-        pays = _royalties(rules.royalty_table)
+        pays = royalty_arrays(rules.royalty_table)
         tables = KernelTables(
             t.card_weight, t.card_bit, t.unsuited5, t.flush5, t.unsuited3, pays.top, pays.middle, pays.bottom
         )

@@ -10,6 +10,7 @@ flushes one look-up by the 13-bit mask of their ranks. Every key in every table 
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
 from typing import NamedTuple
 
@@ -81,8 +82,9 @@ def build_eval_tables() -> EvalTables:
     return EvalTables(card_weight, card_bit, unsuited5, flush5, unsuited3)
 
 
+@lru_cache(maxsize=8)
 def royalty_arrays(table: RoyaltyTable) -> RoyaltyArrays:
-    """The arrays of ``table`` (see ``RoyaltyArrays``)."""
+    """The arrays of ``table`` (see ``RoyaltyArrays``), cached: shared, so read them only."""
     top = np.zeros((4, 13), dtype=np.int32)
     top[Category.PAIR] = table.top_pair
     top[Category.TRIPS] = table.top_trips

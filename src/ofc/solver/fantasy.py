@@ -16,17 +16,15 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 import numpy as np
 
 from ofc.cards import Card, check_distinct, format_card
 from ofc.errors import CardError, RulesError
 from ofc.fast.fantasy import solve_kernel
-from ofc.fast.tables import EVAL_TABLES, RoyaltyArrays, royalty_arrays
+from ofc.fast.tables import EVAL_TABLES, royalty_arrays
 from ofc.rules import (
     HAND_CARDS,
-    RoyaltyTable,
     Rules,
     StayCondition,
 )
@@ -96,11 +94,6 @@ def check_stay_value(stay_value: float) -> float:
     return value
 
 
-@lru_cache(maxsize=8)
-def _royalty_arrays(table: RoyaltyTable) -> RoyaltyArrays:
-    return royalty_arrays(table)
-
-
 def staying_possible(rules: Rules, can_stay: bool) -> bool:
     """Whether a repeat fantasy can be earned at all: fantasy on, a condition, and allowed."""
     return can_stay and rules.fantasy and bool(rules.fantasy_stay)
@@ -122,7 +115,7 @@ def solve_fantasy(
     worth = check_stay_value(stay_value)
     may_stay = staying_possible(rules, can_stay)
     flags = tuple(may_stay and condition in rules.fantasy_stay for condition in _STAY_ORDER)
-    arrays = _royalty_arrays(rules.royalty_table)
+    arrays = royalty_arrays(rules.royalty_table)
     t = EVAL_TABLES
     best = np.zeros(6, dtype=np.int64)
     value = solve_kernel(
