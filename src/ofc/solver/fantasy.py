@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ofc.cards import Card, check_distinct, format_card
+from ofc.cards import Card, check_distinct, format_cards
 from ofc.errors import CardError, RulesError
 from ofc.fast.fantasy import solve_kernel
 from ofc.fast.tables import EVAL_TABLES, royalty_arrays
@@ -133,7 +133,7 @@ def solve_fantasy(
     stays = may_stay and meets_stay(keys, rules)
     total = float(pay.total) + (worth if stays else 0.0)
     if keys.fouled or total != value:
-        shown = " ".join(format_card(c) for c in deal)
+        shown = format_cards(deal)
         raise AssertionError(f"solver and core disagree on {shown}: {value} vs {total}")
     return FantasySolution(board, discards, keys, pay, stays, total)
 

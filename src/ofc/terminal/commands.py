@@ -14,7 +14,7 @@ from enum import Enum
 from typing import Literal
 
 from ofc.actions import Row
-from ofc.cards import Card, format_card, parse_card
+from ofc.cards import Card, format_cards, parse_card
 from ofc.errors import CardError, OfcError
 
 
@@ -145,7 +145,7 @@ def _placement(tokens: list[str]) -> Place:
         moves.extend((card, target) for card in waiting)
         waiting = []
     if waiting:
-        names = " ".join(format_card(card) for card in waiting)
+        names = format_cards(waiting)
         raise CommandError(f"say where {names} should go: add t, m, b (or x to discard) after it")
     if not moves:
         raise CommandError("nothing to place: write cards and rows, as in 'Ah b Kd m'")
