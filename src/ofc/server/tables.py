@@ -29,6 +29,7 @@ from ofc.server.game import DeckSource, PlayError, TableGame, secure_deck
 from ofc.server.protocol import Act, CreateTable, Hello, Hint, JoinTable, Ping, Solve, Sync, error_message
 from ofc.server.storage import WAITING, Storage
 from ofc.server.timekeeping import Clock
+from ofc.view import HandView
 
 log = logging.getLogger("ofc.server")
 
@@ -314,7 +315,7 @@ class TableManager:
         if isinstance(message, Hint | Solve):
             await self._advise(connection, message, view)
 
-    async def _advise(self, connection: Connection, message: Hint | Solve, view: Any) -> None:
+    async def _advise(self, connection: Connection, message: Hint | Solve, view: HandView | None) -> None:
         if view is None or view.seat not in view.to_act:
             raise PlayError("not_your_turn", "there is nothing for this seat to decide now")
         try:
