@@ -9,13 +9,14 @@ at once. Every other command is one word: see ``HELP``.
 
 from __future__ import annotations
 
+from contextlib import suppress
 from dataclasses import dataclass
 from enum import Enum
 from typing import Literal
 
 from ofc.actions import Row
 from ofc.cards import Card, format_cards, parse_card
-from ofc.errors import CardError, OfcError
+from ofc.errors import CardError, OfcError, UnknownRow
 
 
 class CommandError(OfcError, ValueError):
@@ -64,12 +65,7 @@ class Simple:
 
 Command = Place | Undo | Simple
 
-_TARGETS: dict[str, Target] = {
-    "t": Row.TOP, "top": Row.TOP,
-    "m": Row.MIDDLE, "mid": Row.MIDDLE, "middle": Row.MIDDLE,
-    "b": Row.BOTTOM, "bot": Row.BOTTOM, "bottom": Row.BOTTOM,
-    "x": DISCARD, "d": DISCARD, "discard": DISCARD,
-}  # fmt: skip
+_DISCARD_WORDS = frozenset({"x", "d", "discard"})
 
 _VERBS: dict[str, Verb] = {
     "": Verb.CONFIRM, "ok": Verb.CONFIRM, "done": Verb.CONFIRM,
@@ -94,8 +90,12 @@ HELP: tuple[str, ...] = (
 
 
 def parse_target(token: str) -> Target | None:
-    """The row or discard a token names, or None."""
-    return _TARGETS.get(token.lower())
+    """The row (any name ``Row.parse`` reads) or discard a token names, or None."""
+    if token.lower() in _DISCARD_WORDS:
+        return DISCARD
+    with suppress(UnknownRow):
+        return Row.parse(token)
+    return None
 
 
 def parse_command(line: str) -> Command:
