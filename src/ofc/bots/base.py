@@ -65,10 +65,14 @@ def in_fantasy(view: HandView) -> bool:
     return view.seats[seat_of(view)].fantasy > 0
 
 
+def may_act(view: HandView) -> bool:
+    """Whether the viewer is to act now with cards to place."""
+    return seat_of(view) in view.to_act and bool(view.cards)
+
+
 def discards_due(view: HandView) -> int:
     """Cards the viewer must discard with its next action (0 when it may not act)."""
-    seat = seat_of(view)
-    if seat not in view.to_act or not view.cards:
+    if not may_act(view):
         return 0
     if in_fantasy(view):
         return len(view.cards) - HAND_CARDS
@@ -78,7 +82,7 @@ def discards_due(view: HandView) -> int:
 def legal_actions(view: HandView) -> LegalActions:
     """The legal actions of ``view.seat``, built from the view alone (empty if it may not act)."""
     seat = seat_of(view)
-    if seat not in view.to_act or not view.cards:
+    if not may_act(view):
         return LegalActions(seat, (), (0, 0, 0), 0)
     return LegalActions(seat, view.cards, rooms_of(view), discards_due(view))
 
@@ -86,7 +90,7 @@ def legal_actions(view: HandView) -> LegalActions:
 def check_can_act(view: HandView) -> int:
     """The viewing seat, after checking it has cards to place now."""
     seat = seat_of(view)
-    if seat not in view.to_act or not view.cards:
+    if not may_act(view):
         raise BotError(f"seat {seat} has nothing to decide now")
     return seat
 
