@@ -7,7 +7,8 @@ import pytest
 
 from ofc.cards import parse_cards
 from ofc.errors import CardError
-from ofc.fast import board_keys, fouls, royalties
+from ofc.fast import board_keys, fouls, royalties, royalties_of_keys
+from ofc.fast.boards import VALID_FIVE_KEYS, VALID_TOP_KEYS
 from ofc.fast.tables import royalty_arrays
 from ofc.rules import ROYALTY_TABLES, Rules, Scoring
 from ofc.scoring import Board, RowKeys, row_keys, royalties_of
@@ -102,3 +103,35 @@ def test_cards_outside_the_deck_are_refused() -> None:
 def test_bad_board_shape() -> None:
     with pytest.raises(ValueError, match="shape"):
         board_keys(np.zeros((3, 12), dtype=np.int64))
+
+
+def test_valid_key_sets_have_every_class() -> None:
+    assert len(VALID_TOP_KEYS) == 455
+    assert len(VALID_FIVE_KEYS) == 7462
+
+
+def test_royalties_of_keys_equal_royalties() -> None:
+    table = ROYALTY_TABLES[Scoring.AMERICAN]
+    keys = board_keys(BOARDS[:5000])
+    assert np.array_equal(royalties_of_keys(keys.astype(np.int64), table), royalties(BOARDS[:5000], table))
+
+
+@pytest.mark.parametrize(
+    ("column", "key", "message"),
+    [
+        (0, 2 << 20 | 5 << 16, "board 1: 2424832 is not a top-row rank key"),  # two pair cannot be 3 cards
+        (1, 0, "board 1: 0 is not a middle-row rank key"),
+        (2, 9 << 20, "board 1: 9437184 is not a bottom-row rank key"),
+        (0, -1, "board 1: -1 is not a top-row rank key"),
+    ],
+)
+def test_royalties_of_keys_refuses_made_up_keys(column: int, key: int, message: str) -> None:
+    keys = board_keys(BOARDS[:3]).astype(np.int64)
+    keys[1, column] = key
+    with pytest.raises(ValueError, match=message):
+        royalties_of_keys(keys, ROYALTY_TABLES[Scoring.CLASSIC])
+
+
+def test_royalties_of_keys_refuses_a_bad_shape() -> None:
+    with pytest.raises(ValueError, match=r"shape \(n, 3\)"):
+        royalties_of_keys(np.zeros((2, 4), dtype=np.int32), ROYALTY_TABLES[Scoring.CLASSIC])

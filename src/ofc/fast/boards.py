@@ -88,14 +88,49 @@ def fouls(boards: npt.ArrayLike) -> npt.NDArray[np.bool_]:
     return fouls_of_keys(board_keys(boards))
 
 
-def royalties_of_keys(keys: I32, table: RoyaltyTable) -> I32:
-    """Royalties ``(top, middle, bottom)`` of ranked boards, zero for a fouled one."""
+def _valid_keys(table: I32) -> I32:
+    return np.unique(table[table > 0])
+
+
+VALID_TOP_KEYS = _valid_keys(EVAL_TABLES.unsuited3)
+"""Every 3-card rank key, sorted."""
+VALID_FIVE_KEYS = np.union1d(_valid_keys(EVAL_TABLES.unsuited5), _valid_keys(EVAL_TABLES.flush5))
+"""Every 5-card rank key, sorted."""
+
+
+def check_keys(keys: npt.NDArray[Any]) -> None:
+    """Raise ``ValueError`` unless ``keys`` holds rank keys ``(top, middle, bottom)`` per board.
+
+    The royalty kernel indexes its tables by key without bounds checks, so a made-up key
+    would read past a table.
+    """
+    if keys.ndim != 2 or keys.shape[1] != 3 or keys.dtype.kind not in "iu":
+        raise ValueError(f"expected an integer array of shape (n, 3), got {keys.shape} {keys.dtype}")
+    checks = ((0, VALID_TOP_KEYS, "top"), (1, VALID_FIVE_KEYS, "middle"), (2, VALID_FIVE_KEYS, "bottom"))
+    for column, valid, row in checks:
+        bad = ~np.isin(keys[:, column], valid)
+        if bad.any():
+            index = int(np.argmax(bad))
+            raise ValueError(f"board {index}: {int(keys[index, column])} is not a {row}-row rank key")
+
+
+def _royalties_of_valid_keys(keys: I32, table: RoyaltyTable) -> I32:
     arrays = royalty_arrays(table)
     out = np.empty((keys.shape[0], 3), dtype=np.int32)
     _royalties_kernel(np.ascontiguousarray(keys, dtype=np.int32), arrays.top, arrays.middle, arrays.bottom, out)
     return out
 
 
+def royalties_of_keys(keys: npt.ArrayLike, table: RoyaltyTable) -> I32:
+    """Royalties ``(top, middle, bottom)`` of ranked boards, zero for a fouled one.
+
+    Raises ``ValueError`` for anything but the rank keys ``board_keys`` returns.
+    """
+    array = np.asarray(keys)
+    check_keys(array)
+    return _royalties_of_valid_keys(array.astype(np.int32, copy=False), table)
+
+
 def royalties(boards: npt.ArrayLike, table: RoyaltyTable) -> I32:
     """Royalties ``(top, middle, bottom)`` of each board under ``table``; zero when fouled."""
-    return royalties_of_keys(board_keys(boards), table)
+    return _royalties_of_valid_keys(board_keys(boards), table)
