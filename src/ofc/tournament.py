@@ -15,7 +15,6 @@ behave as in a match, with no end of circle: the tournament runs until one playe
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_DOWN, Decimal
@@ -72,11 +71,6 @@ class Tournament:
         self._chips = (rules.starting_chips,) * rules.players
         self._finishes: dict[int, Finish] = {}
         self._hands: list[TournamentHand] = []
-
-    @staticmethod
-    def random_button(rules: Rules, rng: random.Random) -> int:
-        """A button seat drawn with ``rng``."""
-        return rng.randrange(rules.players)
 
     # ------------------------------------------------------------------ state
 
