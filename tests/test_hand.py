@@ -10,7 +10,7 @@ import pytest
 from ofc.actions import Action, ActionRecord, Row
 from ofc.cards import ALL_CARDS, Deck, parse_card, parse_cards
 from ofc.errors import NoSuchSeat, SetupError, UnknownRow
-from ofc.hand import Hand, fantasy_deals
+from ofc.hand import Hand
 from ofc.legal import LegalActions, _patterns
 from ofc.rules import Rules
 
@@ -230,10 +230,10 @@ def test_seeded_hands_are_reproducible_and_secure_ones_differ() -> None:
 
 
 def test_fantasy_deal_sizes_come_from_the_rules() -> None:
-    assert fantasy_deals(CLASSIC2) == {13}
-    assert fantasy_deals(PINEAPPLE3) == {14}
-    assert fantasy_deals(Rules.preset("pineapple-progressive")) == {14, 15, 16, 17}
-    assert fantasy_deals(CLASSIC2.with_settings({"fantasy": "off"})) == frozenset()
+    assert CLASSIC2.fantasy_deals == {13}
+    assert PINEAPPLE3.fantasy_deals == {14}
+    assert Rules.preset("pineapple-progressive").fantasy_deals == {14, 15, 16, 17}
+    assert CLASSIC2.with_settings({"fantasy": "off"}).fantasy_deals == frozenset()
 
 
 @pytest.mark.parametrize(

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from ofc import history
 from ofc.cards import Card, format_card
-from ofc.hand import Hand, fantasy_deals
+from ofc.hand import Hand
 from ofc.rules import Rules
 
 CONFIGS = [
@@ -39,7 +39,7 @@ def hands(draw: st.DrawFn, preset: str, players: int) -> tuple[Hand, int]:
             "time_bank_seconds": draw(st.sampled_from([0, 30])),
         }
     )
-    deals = sorted(fantasy_deals(rules))
+    deals = sorted(rules.fantasy_deals)
     fantasy = tuple(draw(st.sampled_from([0, 0, *deals])) for _ in range(players))
     hand = Hand(
         rules,

@@ -48,11 +48,6 @@ from ofc.scoring import Board, score_boards
 from ofc.view import HandView, SeatView
 
 
-def fantasy_deals(rules: Rules) -> frozenset[int]:
-    """Sizes a fantasy deal may have under ``rules`` (empty when fantasy is off)."""
-    return rules.fantasy_deal_sizes if rules.fantasy else frozenset()
-
-
 def _per_seat(name: str, values: Sequence[object], players: int) -> None:
     if values and len(values) != players:
         raise SetupError(f"{name} needs one entry per seat ({players}), got {len(values)}")
@@ -148,7 +143,7 @@ class Hand:
     @staticmethod
     def _read_fantasy(rules: Rules, fantasy: Sequence[int]) -> tuple[int, ...]:
         _per_seat("fantasy", fantasy, rules.players)
-        deals = fantasy_deals(rules)
+        deals = rules.fantasy_deals
         out = tuple(fantasy) or (0,) * rules.players
         for seat, cards in enumerate(out):
             if cards and cards not in deals:

@@ -416,6 +416,11 @@ class Rules:
         return frozenset({self.spec.fantasy_cards})
 
     @property
+    def fantasy_deals(self) -> frozenset[int]:
+        """Sizes a fantasy deal may have in play: ``fantasy_deal_sizes``, or none when fantasy is off."""
+        return self.fantasy_deal_sizes if self.fantasy else frozenset()
+
+    @property
     def repeat_fantasy_cards(self) -> int:
         """Cards of a repeat fantasy: 14 in progressive, else the variant's fantasy deal."""
         if self.fantasy_cards is FantasyCards.PROGRESSIVE:

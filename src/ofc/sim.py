@@ -44,7 +44,7 @@ from multiprocessing import get_context
 from ofc.actions import Action
 from ofc.bots import Bot, make_bot
 from ofc.errors import RulesError
-from ofc.hand import Hand, fantasy_deals
+from ofc.hand import Hand
 from ofc.match import HandRecord, Match
 from ofc.rules import Rules
 from ofc.scoring import meets_stay
@@ -127,7 +127,7 @@ def warm_up(rules: Rules, specs: Sequence[str]) -> None:
     if key in _warm:
         return
     _warm.add(key)
-    for fantasy in (0, max(fantasy_deals(rules), default=0)):
+    for fantasy in (0, max(rules.fantasy_deals, default=0)):
         hand = Hand(rules, button=rules.players - 1, seed=0, fantasy=(fantasy,) + (0,) * (rules.players - 1))
         for spec in specs:
             make_bot(spec, seed=0).decide(hand.view(0))
@@ -313,7 +313,7 @@ def _seat0_points(rules: Rules, bots: Sequence[Bot], seed: int, fantasy: int) ->
 def fantasy_gain_chunk(rules: Rules, hero: str, villain: str, seed: int, deals: range) -> list[float]:
     """Fantasy minus normal points of seat 0 for each deal of ``deals`` (spawn-safe)."""
     warm_up(rules, (hero, villain))
-    cards = min(fantasy_deals(rules))
+    cards = min(rules.fantasy_deals)
     out: list[float] = []
     for deal in deals:
         bots = [make_bot(hero, seed=derive_seed(seed, deal, 0))]
@@ -327,7 +327,7 @@ def fantasy_gain(
     rules: Rules, hero: str, villain: str, deals: int, *, seed: int, workers: int = 1, chunk: int = 20
 ) -> tuple[float, float]:
     """Points one fantasy hand is worth to ``hero`` against ``villain``s, and its 95% half-width."""
-    if not fantasy_deals(rules):
+    if not rules.fantasy_deals:
         raise RulesError("fantasy is off under these rules: it has no value to measure")
     make_bot(hero)
     make_bot(villain)
