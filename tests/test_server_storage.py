@@ -156,6 +156,42 @@ def test_a_table_restored_from_storage_is_the_same_table(db_url: str) -> None:
         store.close()
 
 
+def test_downtime_does_not_count_against_the_seat_to_act(db_url: str) -> None:
+    rules = Rules.preset("pineapple").with_settings({"hand_seconds": 20, "time_bank_seconds": 10})
+    store = Storage(db_url)
+    try:
+        table = store.add_table("t", rules.to_dict(), [None, None])
+        game = TableGame(table, "t", rules, [None, None], store, decks=seeded_decks)
+        for seat, name in enumerate(("ann", "bob")):
+            store.ensure_player(name, Fraction(1000))
+            game.sit(seat, name, f"{seat}" * 64)
+        game.start(0, Decimal(100))
+        _step(game, random.Random(1), Decimal(105))
+        due = game.wake_time()
+        assert due is not None
+        assert due > Decimal(105)
+        hour = Decimal(3600)
+        # Restarted an hour later: the clocks go on from the last stored event (105).
+        again = TableGame.restore(store.load_tables()[0], store, now=Decimal(105) + hour)
+        assert again.offset == hour
+        assert again.wake_time() == due + hour
+        assert not again.sync(due + hour - Decimal("0.5"))
+        assert again.hand is not None
+        assert not again.hand.log[-1].automatic
+        # Without a restart time the table keeps server time: the seat would be placed at once.
+        plain = TableGame.restore(store.load_tables()[0], store)
+        assert (plain.offset, plain.wake_time()) == (0, due)
+        assert again.sync(due + hour)
+        assert again.hand.log[-1].automatic
+        assert again.hand.log[-1].time == due  # stored in table time
+        replayed = TableGame.restore(store.load_tables()[0], store, now=due + hour + 5)
+        assert replayed.hand is not None
+        assert replayed.hand.log == again.hand.log
+        assert replayed.offset == hour + 5
+    finally:
+        store.close()
+
+
 def test_a_whole_match_on_each_database(db_url: str) -> None:
     app = create_app(db_url, bot_factory=stand_in_factory, pause=0, bot_delay=0, decks=seeded_decks)
     rng = random.Random(8)

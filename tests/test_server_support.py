@@ -80,8 +80,11 @@ def make_app(tmp_path: Path, **options: Any) -> FastAPI:
     return create_app(f"sqlite:///{tmp_path / 'ofc.db'}", **options)
 
 
-def receive(ws: WebSocketTestSession, timeout: float = 20) -> dict[str, Any]:
-    """The next message of ``ws`` as a dict; fails after ``timeout`` seconds."""
+def receive(ws: WebSocketTestSession, timeout: float = 90) -> dict[str, Any]:
+    """The next message of ``ws`` as a dict; fails after ``timeout`` seconds.
+
+    Generous: the first hint or bot move of a fresh checkout compiles the numba kernels.
+    """
 
     async def get() -> Any:
         with anyio.fail_after(timeout):

@@ -112,6 +112,8 @@ class TableGame:
         self.hand_number = -1
         self.next_deal: Decimal | None = None
         self.previous: dict[str, Any] | None = None
+        self.offset = Decimal(0)
+        """Server time minus table time: the downtime of the restarts so far (see ``restore``)."""
         self._stored = 0
 
     # ------------------------------------------------------------------ seats
@@ -139,11 +141,11 @@ class TableGame:
         self.seats[seat].token_hash = token_hash
 
     def start(self, button: int, now: Decimal) -> None:
-        """Start the match with the button on ``button`` and deal the first hand."""
+        """Start the match with the button on ``button`` and deal the first hand at server time ``now``."""
         self.store.start_match(self.id, button)
         self.status = PLAYING
         self._begin(button)
-        self._deal(now)
+        self._deal(now - self.offset)
 
     def _begin(self, button: int) -> Session:
         self.match = Match(self.rules, button=button)
@@ -183,10 +185,13 @@ class TableGame:
         self._stored = len(hand.log)
 
     def sync(self, now: Decimal) -> bool:
-        """Bring the table to time ``now``: placements for seats out of time, the next deal.
+        """Bring the table to server time ``now``: placements for seats out of time, the next deal.
 
         Returns whether anything changed that the seats should be told.
         """
+        return self._sync(now - self.offset)
+
+    def _sync(self, now: Decimal) -> bool:
         hand = self.hand
         if self.status != PLAYING or hand is None:
             return False
@@ -203,8 +208,9 @@ class TableGame:
         return changed
 
     def act(self, seat: int, place: Any, discard: Any, now: Decimal) -> Action:
-        """Check, store and apply table ``seat``'s action at ``now``; raises ``PlayError``."""
-        self.sync(now)
+        """Check, store and apply table ``seat``'s action at server time ``now``; raises ``PlayError``."""
+        now -= self.offset
+        self._sync(now)
         hand = self.hand
         if self.status != PLAYING or hand is None or hand.is_over:
             raise PlayError("not_playing", f"table {self.id} has no hand in play")
@@ -225,7 +231,7 @@ class TableGame:
         self._stored = len(hand.log)
         if hand.is_over:
             self._finish_hand()
-            self.sync(now)
+            self._sync(now)
         return action
 
     def _finish_hand(self, *, record: bool = True) -> None:
@@ -250,14 +256,15 @@ class TableGame:
             self.next_deal = hand.now + self.pause
 
     def wake_time(self) -> Decimal | None:
-        """When the table next needs ``sync``: a clock's deadline or the next deal."""
+        """When (server time) the table next needs ``sync``: a clock's deadline or the next deal."""
         hand = self.hand
         if self.status != PLAYING or hand is None:
             return None
         if hand.is_over:
-            return self.next_deal
-        times = [d for seat in hand.to_act if (d := hand.clock(seat).deadline) is not None]
-        return min(times, default=None)
+            due = self.next_deal
+        else:
+            due = min((d for seat in hand.to_act if (d := hand.clock(seat).deadline) is not None), default=None)
+        return None if due is None else due + self.offset
 
     # ------------------------------------------------------------------ what seats see
 
@@ -307,7 +314,7 @@ class TableGame:
             "discard_due": discard_due(view),
             "ledger": self.ledger(),
             "previous": self.previous,
-            "next_deal": None if self.next_deal is None else time_text(self.next_deal),
+            "next_deal": None if self.next_deal is None else time_text(self.next_deal + self.offset),
             "finished": self.status == FINISHED,
         }
 
@@ -315,9 +322,20 @@ class TableGame:
 
     @classmethod
     def restore(
-        cls, row: TableRow, store: Storage, *, pause: Decimal = Decimal(0), decks: DeckSource = secure_deck
+        cls,
+        row: TableRow,
+        store: Storage,
+        *,
+        pause: Decimal = Decimal(0),
+        decks: DeckSource = secure_deck,
+        now: Decimal | None = None,
     ) -> TableGame:
-        """The table as stored: seats, and the match replayed hand by hand from its actions."""
+        """The table as stored: seats, and the match replayed hand by hand from its actions.
+
+        Stored times are table times. Given the server time ``now`` of the restart, the table's
+        clocks go on from its last stored event: the time the server was down does not count
+        against the seat to act, nor shorten the pause before the next deal.
+        """
         game = cls(row.id, row.name, Rules().with_settings(row.rules), row.bots, store, pause=pause, decks=decks)
         for taken in row.seats:
             game.seats[taken.seat].player = taken.player
@@ -346,4 +364,7 @@ class TableGame:
                 game._finish_hand(record=stored.history is None)
         if row.status == FINISHED:
             game.status = FINISHED
+        last = game.hand
+        if now is not None and game.status == PLAYING and last is not None:
+            game.offset = max(Decimal(0), now - last.now)
         return game

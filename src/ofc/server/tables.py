@@ -104,7 +104,10 @@ class TableManager:
         """Restore every stored table and start its clock."""
         for row in self.store.load_tables():
             try:
-                self._add(TableGame.restore(row, self.store, pause=self.settings.pause, decks=self.decks))
+                game = TableGame.restore(
+                    row, self.store, pause=self.settings.pause, decks=self.decks, now=self.clock.now()
+                )
+                self._add(game)
             except OfcError:
                 log.exception("table %s cannot be restored from the database; it is left out", row.id)
 
