@@ -11,6 +11,7 @@ from starlette.testclient import TestClient
 from ofc.hand import Hand
 from ofc.rules import Rules
 from ofc.server.agents import fantasy_action
+from ofc.server.storage import FINISHED
 from test_server_support import create_table, join, make_app, receive
 
 
@@ -86,6 +87,29 @@ def test_a_balance_must_cover_the_loss_limit(tmp_path: Path) -> None:
         assert "150" in refused.json()["error"]["message"]
         cheap = create_table(client, seats=2, settings={"loss_limit": 50, "point_value": 2})
         assert join(client, cheap["id"], "ann")["seat"] == 0
+
+
+def test_a_loss_limit_holds_its_part_of_the_balance_until_the_match_ends(tmp_path: Path) -> None:
+    with TestClient(make_app(tmp_path, start_balance=100)) as client:
+        limits = {"loss_limit": 30, "point_value": 2}  # 60 at stake at each table
+        first = create_table(client, seats=2, bots=[None, "random"], settings=limits)
+        second = create_table(client, seats=2, bots=[None, "random"], settings=limits)
+        ann = join(client, first["id"], "ann")
+        body = {"name": "ann", "key": ann["player_key"]}
+        refused = client.post(f"/api/tables/{second['id']}/join", json=body)
+        assert refused.status_code == 409
+        assert refused.json()["error"] == {
+            "code": "balance",
+            "message": "seat 0: balance 100 (60 of it held at other tables) does not cover the loss limit "
+            "of 30 points at 2 per point (60 needed)",
+        }
+        unlimited = create_table(client, seats=2, bots=[None, "random"])
+        assert client.post(f"/api/tables/{unlimited['id']}/join", json=body).status_code == 200
+        assert join(client, second["id"], "bob")["seat"] == 0  # bob holds nothing yet
+        manager = client.app.state.manager
+        assert manager.held("ann") == 60
+        manager.tables[first["id"]].game.status = FINISHED  # the match is over: nothing held
+        assert manager.held("ann") == 0
 
 
 def test_unknown_table_socket_gets_an_error_and_is_closed(tmp_path: Path) -> None:

@@ -42,11 +42,15 @@ def can_join(balance: Number, rules: Rules) -> bool:
     return cost is None or Fraction(balance) >= Fraction(cost)
 
 
-def check_join(seat: int, balance: Number, rules: Rules) -> None:
-    """Raise ``BalanceError`` naming ``seat`` when its balance cannot cover the loss limit."""
-    if not can_join(balance, rules):
+def check_join(seat: int, balance: Number, rules: Rules, held: Number = 0) -> None:
+    """Raise ``BalanceError`` naming ``seat`` when its balance cannot cover the loss limit.
+
+    ``held`` is the part of the balance already at stake elsewhere (other matches' limits).
+    """
+    if not can_join(Fraction(balance) - Fraction(held), rules):
+        elsewhere = f" ({held} of it held at other tables)" if held else ""
         raise BalanceError(
-            f"seat {seat}: balance {balance} does not cover the loss limit of {rules.loss_limit} "
+            f"seat {seat}: balance {balance}{elsewhere} does not cover the loss limit of {rules.loss_limit} "
             f"points at {rules.point_value} per point ({join_cost(rules)} needed)"
         )
 

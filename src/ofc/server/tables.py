@@ -22,12 +22,12 @@ from fractions import Fraction
 from typing import Any
 
 from ofc.errors import OfcError
-from ofc.match import check_join
+from ofc.match import check_join, join_cost
 from ofc.rules import Rules
 from ofc.server.agents import HINT_BOT, Bot, BotFactory, fantasy_action
 from ofc.server.game import DeckSource, PlayError, TableGame, secure_deck
 from ofc.server.protocol import Act, CreateTable, Hello, Hint, JoinTable, Ping, Solve, Sync, error_message
-from ofc.server.storage import WAITING, Storage
+from ofc.server.storage import FINISHED, WAITING, Storage
 from ofc.server.timekeeping import Clock
 from ofc.view import HandView
 
@@ -171,7 +171,8 @@ class TableManager:
                 raise PlayError("seat_taken", f"seat {seat} of table {table_id} is not open")
             key = self._check_key(request)
             balance = self.store.balance(request.name)
-            check_join(seat, self.settings.start_balance if balance is None else balance, game.rules)
+            balance = self.settings.start_balance if balance is None else balance
+            check_join(seat, balance, game.rules, held=self.held(request.name))
             self.store.ensure_player(request.name, self.settings.start_balance, key and token_hash(key))
             token = secrets.token_urlsafe(24)
             game.sit(seat, request.name, token_hash(token))
@@ -179,6 +180,18 @@ class TableManager:
                 self._start(runtime)
         answer = {"table": table_id, "seat": seat, "token": token, "name": request.name}
         return answer | ({"player_key": key} if key else {})
+
+    def held(self, name: str) -> Fraction:
+        """What ``name`` has at stake in unfinished matches: each one's loss limit times its point value.
+
+        Joining needs the balance less this; a match without a loss limit holds nothing.
+        """
+        costs = (
+            join_cost(rt.game.rules)
+            for rt in self.tables.values()
+            if rt.game.status != FINISHED and any(info.player == name for info in rt.game.seats)
+        )
+        return sum((Fraction(cost) for cost in costs if cost is not None), Fraction(0))
 
     def _check_key(self, request: JoinTable) -> str | None:
         """A new key for a new name; for a known name, its key must be given. Raises ``PlayError``."""
