@@ -217,3 +217,12 @@ def test_advance_after_the_end_only_moves_time() -> None:
     assert hand.advance(200) == ()
     assert hand.now == D(200)
     assert len(hand.log) == 18
+
+
+def test_a_reading_later_spends_the_hand_clock_then_the_bank() -> None:
+    reading = ClockReading(Decimal(5), Decimal(10), True, Decimal(115))
+    assert reading.later(Decimal(3)) == ClockReading(Decimal(2), Decimal(10), True, Decimal(115))
+    assert reading.later(Decimal(8)) == ClockReading(Decimal(0), Decimal(7), True, Decimal(115))
+    assert reading.later(Decimal(20)) == ClockReading(Decimal(0), Decimal(0), True, Decimal(115))
+    stopped = ClockReading(Decimal(5), Decimal(10), False, None)
+    assert stopped.later(Decimal(3)) == stopped

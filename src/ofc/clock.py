@@ -28,6 +28,15 @@ class ClockReading:
     deadline: Decimal | None
     """When both run out, if the clock is running."""
 
+    def later(self, seconds: Decimal) -> ClockReading:
+        """The reading ``seconds`` after this one: a running clock spends its hand clock, then the bank."""
+        if not self.running or seconds <= 0:
+            return self
+        hand = self.hand - seconds
+        if hand >= 0:
+            return ClockReading(hand, self.bank, True, self.deadline)
+        return ClockReading(ZERO, max(ZERO, self.bank + hand), True, self.deadline)
+
     def to_dict(self) -> dict[str, object]:
         """JSON-friendly form; times as decimal text."""
         return {
@@ -75,11 +84,7 @@ class SeatClock:
         """The reading at ``now``."""
         if self.since is None:
             return ClockReading(self.hand, self.bank, False, None)
-        spent = now - self.since
-        hand = self.hand - spent
-        if hand >= 0:
-            return ClockReading(hand, self.bank, True, self.deadline)
-        return ClockReading(ZERO, max(ZERO, self.bank + hand), True, self.deadline)
+        return ClockReading(self.hand, self.bank, True, self.deadline).later(now - self.since)
 
 
 def to_time(value: Decimal | float | int | str) -> Decimal:

@@ -3,6 +3,9 @@
 Everything the game shows goes through ``show`` (a whole screen, redrawn) and every line it
 reads through ``ask``; Ctrl-C at any prompt, ``quit``, or the end of input lead to
 ``confirm_leave``, which raises ``LeaveMatch`` when the player means it.
+
+On a terminal, a prompt given a clock shows it at the right end of the prompt line and
+redraws it every second while the player types (the cursor and the typed text stay put).
 """
 
 from __future__ import annotations
@@ -14,6 +17,11 @@ from rich.console import Console
 from rich.text import Text
 
 from ofc.terminal.reader import Interrupts, Keyboard
+
+TICK = 1.0
+"""Seconds between redraws of a prompt's clock."""
+CLOCK_WIDTH = 16
+"""Columns kept for the clock at the right end of the prompt line."""
 
 
 class LeaveMatch(Exception):
@@ -51,16 +59,39 @@ class Face:
         """Print one line below what is on the screen."""
         self.console.print(Text(text, style=style))
 
-    def ask(self, prompt: str, timeout: float | None = None) -> str | None:
+    def ask(self, prompt: str, timeout: float | None = None, clock: Callable[[], str] | None = None) -> str | None:
         """Print ``prompt`` and read a line; None after ``timeout`` seconds.
 
+        ``clock`` gives the text of a clock to show and keep current on a terminal.
         Raises ``KeyboardInterrupt`` on Ctrl-C (now or since the last prompt) and
         ``EOFError`` when the input has ended.
         """
         self.console.print(prompt, end="", markup=False, highlight=False)
+        ticking = clock is not None and self.console.is_terminal
+        if clock is not None and ticking:
+            self._draw_clock(clock())
         self.console.file.flush()
         with self.interrupts.prompt():
-            return self.keyboard.read(timeout)
+            if clock is None or not ticking:
+                return self.keyboard.read(timeout)
+            return self._read_ticking(timeout, clock)
+
+    def _read_ticking(self, timeout: float | None, clock: Callable[[], str]) -> str | None:
+        deadline = None if timeout is None else self.now() + timeout
+        while True:
+            wait = TICK if deadline is None else min(TICK, max(0.0, deadline - self.now()))
+            line = self.keyboard.read(wait)
+            if line is not None:
+                return line
+            if deadline is not None and self.now() >= deadline:
+                return None
+            self._draw_clock(clock())
+
+    def _draw_clock(self, text: str) -> None:
+        """Write ``text`` at the right end of the cursor's line, leaving the cursor where it was."""
+        column = max(1, self.console.width - CLOCK_WIDTH + 1)
+        self.console.file.write(f"\x1b7\x1b[{column}G{text[:CLOCK_WIDTH]:>{CLOCK_WIDTH}}\x1b8")
+        self.console.file.flush()
 
     def drop_typed(self) -> None:
         """Forget a line half typed when the time ran out, if the keyboard can."""

@@ -17,9 +17,10 @@ from ofc.actions import ROWS, Action
 from ofc.bots import Bot
 from ofc.bots.base import fantasy_solution, solution_action
 from ofc.cards import format_cards
+from ofc.clock import to_time
 from ofc.errors import ActionError, OfcError
 from ofc.hand import Hand
-from ofc.terminal import render
+from ofc.terminal import cardtext, render
 from ofc.terminal.commands import HELP, CommandError, Place, Simple, Undo, Verb, parse_command
 from ofc.terminal.face import Face, LeaveMatch
 from ofc.terminal.placing import Placing
@@ -69,13 +70,18 @@ class Turn:
         deadline = view.seats[self.seat].clock.deadline
         timeout = None if deadline is None else float(deadline) - self.face.now()
         try:
-            return self.face.ask("> ", timeout)
+            return self.face.ask("> ", timeout, self._clock_text if deadline is not None else None)
         except KeyboardInterrupt:
             self.face.confirm_leave()
         except EOFError:
             self.face.say("Input closed.")
             raise LeaveMatch from None
         return None
+
+    def _clock_text(self) -> str:
+        """The player's clock now: ``time 1:58 +3:00``."""
+        since = to_time(self.face.now()) - self.hand.now
+        return "time " + cardtext.clock(self.hand.clock(self.seat).later(since))
 
     def _obey(self, line: str, view: HandView) -> bool:
         """Carry out one line; True once the action is applied."""
