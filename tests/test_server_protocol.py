@@ -380,3 +380,31 @@ def test_a_whole_match_with_the_real_bots_and_hints(tmp_path: Path) -> None:
                 assert until(ws, lambda m: m["type"] in ("ack", "error"))["type"] == "ack"
         assert sum(Fraction(p) for p in state["ledger"]["points"]) == 0
         assert state["hand_number"] >= 2
+
+
+def test_a_rematch_opens_one_table_like_the_old_one_after_the_match(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    with TestClient(app) as client:
+        settings = {"point_value": 2, "hand_seconds": 30}
+        table = create_table(client, name="duel", preset="turbo", seats=2, bots=[None, "random"], settings=settings)
+        seat = join(client, table["id"], "ann")
+        early = client.post(f"/api/tables/{table['id']}/rematch")
+        assert early.status_code == 409
+        assert early.json()["error"]["code"] == "not_finished"
+        with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+            ws.send_json({"type": "hello", "token": seat["token"]})
+            final = _play(ws, seat["token"], random.Random(5))
+            assert final["rematch"] is None
+            answer = client.post(f"/api/tables/{table['id']}/rematch")
+            assert answer.status_code == 200
+            again = answer.json()
+            told = until(ws, lambda m: m["type"] == "state" and m["rematch"] is not None)
+            assert told["rematch"] == again["id"] != table["id"]
+        assert (again["name"], again["status"], again["open_seats"]) == ("duel", "waiting", [0])
+        assert again["rules"] == table["rules"]
+        assert [s["bot"] for s in again["seats"]] == [None, "random"]
+        assert client.post(f"/api/tables/{table['id']}/rematch").json()["id"] == again["id"]
+        assert len(client.get("/api/tables").json()["tables"]) == 2
+        rejoined = client.post(f"/api/tables/{again['id']}/join", json={"name": "ann", "key": seat["player_key"]})
+        assert rejoined.json()["seat"] == 0
+        assert client.post("/api/tables/99/rematch").json()["error"]["code"] == "no_table"

@@ -43,7 +43,7 @@ def _place_by_hand(page: Page) -> None:
 
 def _status(page: Page, pattern: str) -> None:
     page.wait_for_function(
-        f"() => /{pattern}/.test(document.getElementById('status').textContent)", timeout=30_000
+        f"() => /{pattern}/.test(document.getElementById('status').textContent)", timeout=90_000
     )
 
 
@@ -97,4 +97,37 @@ def test_a_whole_hand_in_the_browser_against_bots(tmp_path: Path) -> None:
     assert shot.stat().st_size > 20_000
     assert phone.stat().st_size > 20_000
     assert points in (0, 4, 6)
+    assert errors == []
+
+
+def test_a_match_that_ends_offers_a_rematch_in_the_same_seat(tmp_path: Path) -> None:
+    """A match the server's clock plays for ann (one second a street, no bank), then the rematch."""
+    assert Path(CHROMIUM).exists(), "Debian's chromium is missing: run scripts/services (scripts/test does)"
+    db = f"sqlite:///{tmp_path / 'ofc.db'}"
+    errors: list[str] = []
+    with ServerProcess(db, tmp_path, "--pause", "0", "--bot-delay", "0") as server, sync_playwright() as play:
+        browser = play.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        page = browser.new_page(viewport={"width": 1280, "height": 860})
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(server.base + "/")
+        page.fill("#player-name", "ann")
+        page.dispatch_event("#player-name", "change")
+        page.select_option("#create [name=preset]", "turbo")
+        page.select_option("#create [name=seats]", "2")
+        page.select_option("#create [name=seat1]", "random")
+        page.fill("#create [name=hand_seconds]", "1")
+        page.fill("#create [name=time_bank_seconds]", "0")
+        page.select_option("#create [name=fantasy]", "off")
+        page.click("#create button[type=submit]")
+        page.wait_for_url("**/#/table/1")
+        _status(page, "The match is over")
+        page.wait_for_selector("#after:not([hidden])")
+        assert page.text_content("#rematch") == "Rematch"
+        page.screenshot(path=str(tmp_path / "over.png"), full_page=True)
+        page.click("#rematch")
+        page.wait_for_url("**/#/table/2")
+        _status(page, "your turn")
+        assert page.is_hidden("#after")
+        assert page.locator(".board.mine").count() == 1
+        browser.close()
     assert errors == []

@@ -30,7 +30,7 @@ from ofc.server.timekeeping import Clock, SystemClock
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 _STATUS = {"bad_key": 403, "no_table": 404, "no_player": 404}
-_STATUS |= {"seat_taken": 409, "table_full": 409, "already_seated": 409}
+_STATUS |= {"seat_taken": 409, "table_full": 409, "already_seated": 409, "not_finished": 409}
 
 
 def _refusal(code: str, message: str, status: int = 400) -> JSONResponse:
@@ -97,6 +97,14 @@ def create_app(
             return _refusal(error.code, str(error), _STATUS.get(error.code, 400))
         except OfcError as error:
             return _refusal("balance", str(error), 409)
+
+    @app.post("/api/tables/{table_id}/rematch", response_model=None)
+    async def rematch_table(table_id: int) -> dict[str, Any] | JSONResponse:
+        """The table for a rematch of a finished match (opened by the first request)."""
+        try:
+            return await manager.rematch(table_id)
+        except PlayError as error:
+            return _refusal(error.code, str(error), _STATUS.get(error.code, 400))
 
     @app.get("/api/players/{name}", response_model=None)
     async def player(name: str) -> dict[str, Any] | JSONResponse:

@@ -113,6 +113,8 @@ class TableGame:
         self.next_deal: Decimal | None = None
         self.previous: dict[str, Any] | None = None
         self.offset = Decimal(0)
+        self.rematch: int | None = None
+        """The table opened for a rematch once this match is over (kept in memory only)."""
         """Server time minus table time: the downtime of the restarts so far (see ``restore``)."""
         self._stored = 0
 
@@ -316,6 +318,7 @@ class TableGame:
             "previous": self.previous,
             "next_deal": None if self.next_deal is None else time_text(self.next_deal + self.offset),
             "finished": self.status == FINISHED,
+            "rematch": self.rematch,
         }
 
     # ------------------------------------------------------------------ restore

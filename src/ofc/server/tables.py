@@ -148,12 +148,32 @@ class TableManager:
         for spec in bots:
             if spec is not None:
                 self.bot_factory(spec, None)
-        table_id = self.store.add_table(request.name, rules.to_dict(), bots)
-        game = TableGame(table_id, request.name, rules, bots, self.store, pause=self.settings.pause, decks=self.decks)
+        return self._open(request.name, rules, bots).public()
+
+    def _open(self, name: str, rules: Rules, bots: list[str | None]) -> TableGame:
+        """Store and open a new table (started at once when only bots sit at it)."""
+        table_id = self.store.add_table(name, rules.to_dict(), bots)
+        game = TableGame(table_id, name, rules, bots, self.store, pause=self.settings.pause, decks=self.decks)
         runtime = self._add(game)
         if not game.open_seats:
             self._start(runtime)
-        return game.public()
+        return game
+
+    async def rematch(self, table_id: int) -> dict[str, Any]:
+        """The table for a rematch of a finished match: same name, rules and bots, seats open again.
+
+        Opened by the first request; later ones get the same table, and the old table's
+        connections are told its number (``rematch`` in their state). Raises ``PlayError``.
+        """
+        runtime = self.runtime(table_id)
+        async with runtime.lock:
+            game = runtime.game
+            if game.status != FINISHED:
+                raise PlayError("not_finished", f"table {table_id} is still playing: a rematch comes after the match")
+            if game.rematch is None:
+                game.rematch = self._open(game.name, game.rules, [info.bot for info in game.seats]).id
+                self._changed(runtime)
+            return self.tables[game.rematch].game.public()
 
     def listing(self) -> list[dict[str, Any]]:
         """Every table as the lobby shows it."""

@@ -479,6 +479,7 @@ function render() {
   }
   renderHand();
   renderLedger();
+  renderAfter();
   renderShowdown();
   tickClocks();
 }
@@ -512,6 +513,26 @@ function renderHand() {
   const fantasy = acting && state.hand.seats[state.hand.seat].fantasy > 0;
   $("solve").hidden = !fantasy;
   $("advice").textContent = ui.advice;
+}
+
+function renderAfter() {
+  const state = ui.state;
+  $("after").hidden = !state.finished;
+  const seated = state.you !== null && state.you !== undefined && Boolean(ui.token);
+  const open = state.rematch === null || state.rematch === undefined;
+  $("rematch").textContent = open ? "Rematch" : seated ? "Join the rematch" : "Watch the rematch";
+}
+
+async function rematch() {
+  try {
+    const table = await api(`/api/tables/${ui.tableId}/rematch`, {});
+    const seat = ui.state && ui.state.you;
+    const seated = seat !== null && seat !== undefined && Boolean(ui.token);
+    if (seated && !localStorage.getItem(`ofc-seat-${table.id}`)) await joinTable(table.id, seat);
+    else location.hash = `#/table/${table.id}`;
+  } catch (error) {
+    toast(error.message);
+  }
 }
 
 function renderLedger() {
@@ -583,6 +604,7 @@ function start() {
   $("confirm").addEventListener("click", confirm);
   $("reset").addEventListener("click", () => { ui.pending = {}; ui.selected = null; ui.advice = ""; render(); });
   $("hint").addEventListener("click", () => { ui.advice = "Thinking\u2026"; render(); send({ type: "hint", token: ui.token }); });
+  $("rematch").addEventListener("click", rematch);
   $("solve").addEventListener("click", () => { ui.advice = "Solving\u2026"; render(); send({ type: "solve", token: ui.token }); });
   dragTarget($("hand"), "hand");
   dragTarget($("discard-zone"), "discard");
