@@ -102,12 +102,12 @@ class Action:
         """The cards this action puts into ``row``, in the action's order."""
         return tuple(card for card, where in self.placements if where == row)
 
+    def row_texts(self) -> list[str]:
+        """``["top Qs", "bottom 9h 9d"]``: each row this action fills, with its cards."""
+        return [f"{row.label} {format_cards(cards)}" for row in ROWS if (cards := self.row_cards(row))]
+
     def __str__(self) -> str:
-        parts = [
-            f"{row.label} {format_cards(cards)}"
-            for row in ROWS
-            if (cards := self.row_cards(row))
-        ]
+        parts = self.row_texts()
         if self.discards:
             parts.append(f"discard {format_cards(self.discards)}")
         return f"seat {self.seat}: " + "; ".join(parts or ["nothing"])

@@ -24,8 +24,7 @@ from ofc.rules import Street
 
 def action_text(action: Action, hidden: int = 0) -> str:
     """``top Qs | bottom 9h 9d; discarded 2c`` for one action (``hidden`` discards face-down)."""
-    rows = [f"{row.label} {format_cards(cards)}" for row in ROWS if (cards := action.row_cards(row))]
-    text = " | ".join(rows)
+    text = " | ".join(action.row_texts())
     if action.discards:
         text += f"; discarded {format_cards(action.discards)}"
     if hidden:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from rich.text import Text
 
-from ofc.actions import ROWS, Action
+from ofc.actions import Action
 from ofc.bots import Bot
 from ofc.bots.base import fantasy_solution, solution_action
 from ofc.cards import format_cards
@@ -167,7 +167,7 @@ class Turn:
 
 def action_text(action: Action) -> str:
     """``top Qs | bottom 9h 9d | discard 2c``."""
-    parts = [f"{row.label} {format_cards(cards)}" for row in ROWS if (cards := action.row_cards(row))]
+    parts = action.row_texts()
     if action.discards:
         parts.append(f"discard {format_cards(action.discards)}")
     return " | ".join(parts)
