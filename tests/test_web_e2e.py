@@ -123,6 +123,7 @@ def test_a_match_that_ends_offers_a_rematch_in_the_same_seat(tmp_path: Path) -> 
         _status(page, "The match is over")
         page.wait_for_selector("#after:not([hidden])")
         assert page.text_content("#rematch") == "Rematch"
+        assert page.is_hidden("#play-buttons")
         page.screenshot(path=str(tmp_path / "over.png"), full_page=True)
         page.click("#rematch")
         page.wait_for_url("**/#/table/2")

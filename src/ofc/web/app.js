@@ -508,6 +508,7 @@ function renderHand() {
     }
   }
   $("me").hidden = !(state.hand && state.hand.seat !== null);
+  $("play-buttons").hidden = Boolean(state.finished);
   $("confirm").disabled = !(acting && decision());
   $("hint").disabled = !acting;
   const fantasy = acting && state.hand.seats[state.hand.seat].fantasy > 0;
