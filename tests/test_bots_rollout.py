@@ -90,3 +90,19 @@ def test_greedy_placement_keeps_the_flush_and_drops_the_junk() -> None:
     assert DISCARD in codes.tolist()
     assert counts.tolist()[2] == 5
     assert sum(counts.tolist()) == 9
+
+
+@pytest.mark.parametrize(
+    ("rows", "card", "row"),
+    [
+        (("8c Qc 5s", "Ad Ac 9s 7d", "3c 4d 2d 2h"), "4s", 2),  # the middle 4s fouls on 33 of 40 cards
+        (("As Ks", "2c 3d 7h 8s", "Tc Td Th 9s 9d"), "8d", 1),
+        (("Qs 2c", "Kc Kd 5h 6s", "Tc Td Th 9s 9d"), "Qh", 0),  # fantasy, and never a foul
+    ],
+)
+def test_classic_last_choice_avoids_the_likely_foul(rows: tuple[str, str, str], card: str, row: int) -> None:
+    """With two places left, the heuristic prices each against every card that can still come."""
+    kernel = kernel_rules(Rules.preset("classic"), DEFAULT_STAY_VALUE)
+    board, counts = board_array(tuple(parse_cards(text) for text in rows))
+    codes = place(board, counts, np.array(parse_cards(card), dtype=np.int64), 0, kernel.params, kernel.tables)
+    assert codes.tolist() == [row]

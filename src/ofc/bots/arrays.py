@@ -25,6 +25,7 @@ from ofc.fast.rollout import (
     PARAMS,
     ROW_START,
     WEIGHTS_DISCARDING,
+    WEIGHTS_ONE_A_STREET,
     WEIGHTS_PLACING_ALL,
     KernelTables,
     Playouts,
@@ -51,14 +52,23 @@ class KernelRules:
         params[P_ROW_POINTS] = rules.row_points
         params[P_SCOOP] = rules.scoop_bonus
         params[P_FANTASY] = fantasy_value if rules.fantasy else 0.0
-        discarding = any(street.discards for street in rules.spec.streets)
-        params[P_MOBILITY:] = WEIGHTS_DISCARDING if discarding else WEIGHTS_PLACING_ALL
+        params[P_MOBILITY:] = weights_for(rules)
         t = EVAL_TABLES
         pays = royalty_arrays(rules.royalty_table)
         tables = KernelTables(
             t.card_weight, t.card_bit, t.unsuited5, t.flush5, t.unsuited3, pays.top, pays.middle, pays.bottom
         )
         return KernelRules(params, tables)
+
+
+def weights_for(rules: Rules) -> tuple[float, ...]:
+    """The evaluation's weights for the deal schedule of ``rules`` (see ``ofc.fast.rollout``)."""
+    streets = rules.spec.streets
+    if any(street.discards for street in streets):
+        return WEIGHTS_DISCARDING
+    if all(street.cards == 1 for street in streets[1:]):
+        return WEIGHTS_ONE_A_STREET
+    return WEIGHTS_PLACING_ALL
 
 
 @lru_cache(maxsize=32)
@@ -138,4 +148,4 @@ def playouts(view: HandView, cand_boards: I64, cand_counts: I64) -> Playouts:
     )
 
 
-__all__ = ["KernelRules", "after_action", "board_array", "kernel_rules", "playouts", "unseen_cards"]
+__all__ = ["KernelRules", "after_action", "board_array", "kernel_rules", "playouts", "unseen_cards", "weights_for"]
