@@ -103,3 +103,17 @@ def test_the_showdown_reveals_boards_but_never_discards() -> None:
         text = str(hand.view(viewer).to_dict())
         assert [card for card in street_discards if f"'{card}'" in text] == []
     assert "'7c'" not in str(hand.view(1).to_dict())
+
+
+def test_view_shortcuts_for_the_seat_to_act() -> None:
+    hand = Hand(Rules.preset("pineapple"), button=1, seed=5, fantasy=(14, 0))
+    def shortcuts(seat: int | None) -> tuple[bool, bool, tuple[int, int, int], int]:
+        view = hand.view(seat)
+        return (view.may_act, view.in_fantasy, view.rooms, view.discards_due)
+
+    assert shortcuts(0) == (True, True, (3, 5, 5), 1)
+    assert shortcuts(1) == (True, False, (3, 5, 5), 0)
+    assert shortcuts(None) == (False, False, (0, 0, 0), 0)
+    normal = hand.view(1)
+    assert hand.view(None).mine is None
+    assert normal.mine is normal.seats[1]

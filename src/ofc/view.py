@@ -10,11 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
-from ofc.actions import ROWS
+from ofc.actions import ROW_SIZES, ROWS
 from ofc.cards import Card, format_card
 from ofc.clock import ClockReading, time_text
 from ofc.result import HandResult
-from ofc.rules import Rules
+from ofc.rules import HAND_CARDS, Rules
 
 
 def _texts(cards: tuple[Card, ...]) -> list[str]:
@@ -77,6 +77,38 @@ class HandView:
     discards: tuple[Card, ...]
     seats: tuple[SeatView, ...]
     result: HandResult | None
+
+    @property
+    def mine(self) -> SeatView | None:
+        """The viewer's own seat (None for a spectator)."""
+        return None if self.seat is None else self.seats[self.seat]
+
+    @property
+    def may_act(self) -> bool:
+        """Whether the viewer is to act now with cards to place."""
+        return self.seat is not None and self.seat in self.to_act and bool(self.cards)
+
+    @property
+    def in_fantasy(self) -> bool:
+        """Whether the viewer plays this hand in fantasy."""
+        return self.mine is not None and self.mine.fantasy > 0
+
+    @property
+    def rooms(self) -> tuple[int, int, int]:
+        """Free places in the viewer's top, middle and bottom rows (none for a spectator)."""
+        if self.mine is None:
+            return (0, 0, 0)
+        rows = self.mine.rows
+        return (ROW_SIZES[0] - len(rows[0]), ROW_SIZES[1] - len(rows[1]), ROW_SIZES[2] - len(rows[2]))
+
+    @property
+    def discards_due(self) -> int:
+        """Cards the viewer must discard with its next action (0 when it may not act)."""
+        if not self.may_act:
+            return 0
+        if self.in_fantasy:
+            return len(self.cards) - HAND_CARDS
+        return self.rules.spec.streets[self.street].discards
 
     def to_dict(self) -> dict[str, object]:
         """JSON-friendly form for faces and servers."""

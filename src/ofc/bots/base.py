@@ -11,10 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-from ofc.actions import ROW_SIZES, ROWS, Action, Placement
+from ofc.actions import ROWS, Action, Placement
 from ofc.errors import BotError
 from ofc.legal import LegalActions
-from ofc.rules import HAND_CARDS
 from ofc.solver import FantasySolution, solve_fantasy
 from ofc.view import HandView
 
@@ -54,43 +53,18 @@ def seat_of(view: HandView) -> int:
     return view.seat
 
 
-def rooms_of(view: HandView) -> tuple[int, int, int]:
-    """Free places in the viewer's top, middle and bottom rows."""
-    rows = view.seats[seat_of(view)].rows
-    return (ROW_SIZES[0] - len(rows[0]), ROW_SIZES[1] - len(rows[1]), ROW_SIZES[2] - len(rows[2]))
-
-
-def in_fantasy(view: HandView) -> bool:
-    """Whether the viewer plays this hand in fantasy."""
-    return view.seats[seat_of(view)].fantasy > 0
-
-
-def may_act(view: HandView) -> bool:
-    """Whether the viewer is to act now with cards to place."""
-    return seat_of(view) in view.to_act and bool(view.cards)
-
-
-def discards_due(view: HandView) -> int:
-    """Cards the viewer must discard with its next action (0 when it may not act)."""
-    if not may_act(view):
-        return 0
-    if in_fantasy(view):
-        return len(view.cards) - HAND_CARDS
-    return view.rules.spec.streets[view.street].discards
-
-
 def legal_actions(view: HandView) -> LegalActions:
     """The legal actions of ``view.seat``, built from the view alone (empty if it may not act)."""
     seat = seat_of(view)
-    if not may_act(view):
+    if not view.may_act:
         return LegalActions(seat, (), (0, 0, 0), 0)
-    return LegalActions(seat, view.cards, rooms_of(view), discards_due(view))
+    return LegalActions(seat, view.cards, view.rooms, view.discards_due)
 
 
 def check_can_act(view: HandView) -> int:
     """The viewing seat, after checking it has cards to place now."""
     seat = seat_of(view)
-    if not may_act(view):
+    if not view.may_act:
         raise BotError(f"seat {seat} has nothing to decide now")
     return seat
 

@@ -11,7 +11,7 @@ import numpy as np
 
 from ofc.actions import Action, Placement, Row
 from ofc.bots.arrays import KernelRules, board_array, kernel_rules
-from ofc.bots.base import TUNED_FANTASY_VALUE, Decision, check_can_act, discards_due, fantasy_decision, in_fantasy
+from ofc.bots.base import TUNED_FANTASY_VALUE, Decision, check_can_act, fantasy_decision
 from ofc.fast.rollout import DISCARD, place
 from ofc.view import HandView
 
@@ -21,7 +21,7 @@ def greedy_action(view: HandView, kernel: KernelRules) -> Action:
     seat = check_can_act(view)
     board, counts = board_array(view.seats[seat].rows)
     cards = np.array(view.cards, dtype=np.int64)
-    codes = place(board, counts, cards, discards_due(view), kernel.params, kernel.tables)
+    codes = place(board, counts, cards, view.discards_due, kernel.params, kernel.tables)
     placements: list[Placement] = []
     discards: list[int] = []
     for card, code in zip(view.cards, codes.tolist(), strict=True):
@@ -44,7 +44,7 @@ class HeuristicBot:
     def decide(self, view: HandView) -> Decision:
         """The greedy placement, or the solver's board for a fantasy deal."""
         check_can_act(view)
-        if in_fantasy(view):
+        if view.in_fantasy:
             return fantasy_decision(view)
         return Decision(greedy_action(view, kernel_rules(view.rules, self.fantasy_value)))
 

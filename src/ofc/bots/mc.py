@@ -19,7 +19,7 @@ import numpy as np
 
 from ofc.actions import Action
 from ofc.bots.arrays import after_action, kernel_rules, playouts
-from ofc.bots.base import TUNED_FANTASY_VALUE, Decision, check_can_act, fantasy_decision, in_fantasy, legal_actions
+from ofc.bots.base import TUNED_FANTASY_VALUE, Decision, check_can_act, fantasy_decision, legal_actions
 from ofc.errors import BotError
 from ofc.fast.rollout import evaluate_boards, play_out
 from ofc.view import HandView
@@ -63,7 +63,7 @@ class MonteCarloBot:
         """The action with the best mean play-out value, and that value."""
         start = time.perf_counter()
         seat = check_can_act(view)
-        if in_fantasy(view):
+        if view.in_fantasy:
             return fantasy_decision(view)
         kernel = kernel_rules(view.rules, self.fantasy_value)
         actions = list(legal_actions(view))

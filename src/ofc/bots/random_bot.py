@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from ofc.actions import Action
-from ofc.bots.base import Decision, check_can_act, fantasy_decision, in_fantasy, legal_actions
+from ofc.bots.base import Decision, check_can_act, fantasy_decision, legal_actions
 from ofc.view import HandView
 
 
@@ -19,7 +19,7 @@ class RandomBot:
     def decide(self, view: HandView) -> Decision:
         """A random legal action, or the solver's board for a fantasy deal."""
         check_can_act(view)
-        if in_fantasy(view):
+        if view.in_fantasy:
             return fantasy_decision(view)
         actions = legal_actions(view)
         return Decision(actions[self._rng.randrange(len(actions))])

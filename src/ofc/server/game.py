@@ -16,7 +16,6 @@ from fractions import Fraction
 from typing import Any
 
 from ofc.actions import Action, ActionRecord
-from ofc.bots.base import discards_due
 from ofc.cards import Deck, format_card, parse_cards
 from ofc.clock import time_text
 from ofc.errors import ActionError, OfcError
@@ -66,7 +65,7 @@ def discard_due(view: HandView | None) -> int | None:
     """How many cards the viewer must discard in its action now (None if it may not act)."""
     if view is None or view.seat is None or view.seat not in view.to_act:
         return None
-    return discards_due(view)
+    return view.discards_due
 
 
 @dataclass

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ofc.actions import Action, Row
-from ofc.bots.base import discards_due, rooms_of
 from ofc.cards import Card, format_card, format_cards
 from ofc.terminal.commands import DISCARD, CommandError, Target
 from ofc.view import HandView
@@ -31,7 +30,7 @@ class Placing:
         """The placing of the viewer's cards: rooms from their board, discards from the deal."""
         if view.seat is None:
             raise CommandError("a spectator has no cards to place")
-        return Placing(view.cards, rooms_of(view), discards_due(view))
+        return Placing(view.cards, view.rooms, view.discards_due)
 
     @property
     def places(self) -> int:
