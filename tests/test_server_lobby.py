@@ -154,3 +154,28 @@ def test_a_refused_balance_does_not_take_the_name(tmp_path: Path) -> None:
         dear = create_table(client, seats=2, settings={"loss_limit": 50})
         assert client.post(f"/api/tables/{dear['id']}/join", json={"name": "ann"}).status_code == 409
         assert client.get("/api/players/ann").status_code == 404
+
+
+def test_a_seat_can_be_left_before_the_match_and_frees_its_stake(tmp_path: Path) -> None:
+    with TestClient(make_app(tmp_path, start_balance=100)) as client:
+        limits = {"loss_limit": 30, "point_value": 2}
+        waiting = create_table(client, seats=3, bots=[None, None, "random"], settings=limits)
+        other = create_table(client, seats=2, bots=[None, "random"], settings=limits)
+        ann = join(client, waiting["id"], "ann")
+        again = client.post(f"/api/tables/{waiting['id']}/join", json={"name": "ann", "key": ann["player_key"]})
+        assert (again.status_code, again.json()["error"]["code"]) == (409, "already_seated")
+        key = {"name": "ann", "key": ann["player_key"]}
+        assert client.post(f"/api/tables/{other['id']}/join", json=key).json()["error"]["code"] == "balance"
+        stranger = client.post(f"/api/tables/{waiting['id']}/leave", json={"token": "x" * 32})
+        assert (stranger.status_code, stranger.json()["error"]["code"]) == (403, "bad_token")
+        left = client.post(f"/api/tables/{waiting['id']}/leave", json={"token": ann["token"]})
+        assert left.status_code == 200
+        assert left.json()["open_seats"] == [0, 1]
+        seated = client.post(f"/api/tables/{other['id']}/join", json=key).json()
+        assert seated["seat"] == 0  # the stake is free again; this match starts at once
+        late = client.post(f"/api/tables/{other['id']}/leave", json={"token": seated["token"]})
+        assert (late.status_code, late.json()["error"]["code"]) == (409, "not_waiting")
+    with TestClient(make_app(tmp_path, start_balance=100)) as client:  # the leave was stored
+        listed = {t["id"]: t for t in client.get("/api/tables").json()["tables"]}
+        assert listed[waiting["id"]]["open_seats"] == [0, 1]
+        assert listed[other["id"]]["status"] == "playing"

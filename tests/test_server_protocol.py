@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import time
+from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -408,3 +409,41 @@ def test_a_rematch_opens_one_table_like_the_old_one_after_the_match(tmp_path: Pa
         rejoined = client.post(f"/api/tables/{again['id']}/join", json={"name": "ann", "key": seat["player_key"]})
         assert rejoined.json()["seat"] == 0
         assert client.post("/api/tables/99/rematch").json()["error"]["code"] == "no_table"
+
+
+def test_the_rematch_link_and_the_clocks_survive_a_restart(tmp_path: Path) -> None:
+    """The server's clock plays ann's turns (5 s each, no bank); then the server restarts twice."""
+    clock = FakeClock(1000)
+    settings = {"hand_seconds": 5, "time_bank_seconds": 0}
+    with TestClient(make_app(tmp_path, clock=clock)) as client:
+        table = create_table(client, preset="turbo", seats=2, bots=[None, "random"], settings=settings)
+        join(client, table["id"], "ann")
+        with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+            state = receive(ws)
+            while not state["finished"]:
+                clock.move(6)
+                ws.send_json({"type": "sync"})
+                state = until(ws, lambda m: m["type"] == "state")
+        first = client.post(f"/api/tables/{table['id']}/rematch").json()
+        rematch = join(client, first["id"], "bob")  # bob takes the open seat: the rematch starts
+    with TestClient(make_app(tmp_path, clock=clock)) as client:
+        again = client.post(f"/api/tables/{table['id']}/rematch").json()
+        assert again["id"] == first["id"]
+        assert (again["status"], again["open_seats"]) == ("playing", [])
+        with client.websocket_connect(f"/ws/tables/{first['id']}") as ws:
+            ws.send_json({"type": "hello", "token": rematch["token"]})
+            state = until(ws, lambda m: my_turn(m))
+            left = Fraction(state["hand"]["seats"][state["hand"]["seat"]]["clock"]["hand"])
+    clock.move(3600)  # an hour down: bob's clock goes on where the last stored event left it
+    with TestClient(make_app(tmp_path, clock=clock)) as client:
+        game = client.app.state.manager.tables[first["id"]].game
+        assert game.offset >= 3600
+        with client.websocket_connect(f"/ws/tables/{first['id']}") as ws:
+            ws.send_json({"type": "hello", "token": rematch["token"]})
+            state = until(ws, lambda m: my_turn(m))
+            assert Fraction(state["hand"]["seats"][state["hand"]["seat"]]["clock"]["hand"]) == left
+            ws.send_json({"type": "act", "token": rematch["token"], **random_move(state, random.Random(1))})
+            assert until(ws, lambda m: m["type"] in ("ack", "error"))["type"] == "ack"
+        times = [Decimal(a.time) for h in game.store.load_hands(first["id"]) for a in h.actions]
+        assert times == sorted(times)
+        assert max(times) < 2000  # table time: the hour of downtime is not in it

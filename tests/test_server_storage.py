@@ -207,3 +207,21 @@ def test_a_whole_match_on_each_database(db_url: str) -> None:
                 ws.send_json(random_move(message, rng) | {"token": seat["token"]})
         money = Fraction(message["ledger"]["money"][0])
         assert client.get("/api/players/ann").json()["balance"] == str(1000 + money)
+
+
+def test_a_database_from_before_the_rematch_column_is_brought_up_to_date(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    engine = create_engine(url)
+    with engine.begin() as db:
+        db.execute(text("CREATE TABLE tables (id INTEGER PRIMARY KEY, name VARCHAR(80) NOT NULL, rules TEXT NOT NULL, "
+                        "bots TEXT NOT NULL, status VARCHAR(16) NOT NULL, button INTEGER, ledger TEXT)"))  # fmt: skip
+        db.execute(text("""INSERT INTO tables VALUES (1, 't', '{}', '[null, "random"]', 'waiting', NULL, NULL)"""))
+    engine.dispose()
+    store = Storage(url)
+    try:
+        (row,) = store.load_tables()
+        assert (row.id, row.rematch) == (1, None)
+        store.set_rematch(1, 7)
+        assert store.load_tables()[0].rematch == 7
+    finally:
+        store.close()

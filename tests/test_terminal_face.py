@@ -76,3 +76,21 @@ def test_no_clock_is_drawn_off_a_terminal() -> None:
     assert face.ask("> ", 30.0, lambda: clock_text(timer)) == "ok"
     assert out.getvalue() == "> "
     assert keyboard.timeouts == [30.0]
+
+
+def test_a_long_clock_is_shown_whole() -> None:
+    timer = Timer()
+    out = io.StringIO()
+    face = Face(Console(file=out, width=80, force_terminal=True), Waits(timer, 0, "ok"), now=timer)
+    text = "time 100:00 +100:00"
+    assert face.ask("> ", 30.0, lambda: text) == "ok"
+    assert out.getvalue() == f"> {SAVE}\x1b[{80 - len(text) + 1}G{text}{RESTORE}"
+
+
+def test_no_clock_is_drawn_on_a_dumb_terminal() -> None:
+    timer = Timer()
+    out = io.StringIO()
+    console = Console(file=out, width=80, force_terminal=True, _environ={"TERM": "dumb"})
+    face = Face(console, Waits(timer, 0, "ok"), now=timer)
+    assert face.ask("> ", 30.0, lambda: clock_text(timer)) == "ok"
+    assert out.getvalue() == "> "

@@ -132,3 +132,28 @@ def test_a_match_that_ends_offers_a_rematch_in_the_same_seat(tmp_path: Path) -> 
         assert page.locator(".board.mine").count() == 1
         browser.close()
     assert errors == []
+
+
+def test_a_seat_at_a_waiting_table_can_be_left(tmp_path: Path) -> None:
+    assert Path(CHROMIUM).exists(), "Debian's chromium is missing: run scripts/services (scripts/test does)"
+    db = f"sqlite:///{tmp_path / 'ofc.db'}"
+    errors: list[str] = []
+    with ServerProcess(db, tmp_path, "--bot-delay", "0") as server, sync_playwright() as play:
+        browser = play.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        page = browser.new_page(viewport={"width": 1280, "height": 860})
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(server.base + "/")
+        page.fill("#player-name", "ann")
+        page.dispatch_event("#player-name", "change")
+        page.select_option("#create [name=seats]", "2")
+        page.select_option("#create [name=seat1]", "person")
+        page.click("#create button[type=submit]")
+        page.wait_for_url("**/#/table/1")
+        _status(page, "Waiting for 1 more player")
+        page.wait_for_selector("#waiting:not([hidden])")
+        page.click("#leave")
+        page.wait_for_selector("#lobby:not([hidden])")
+        page.wait_for_selector(".table-row")
+        assert "(open) \u00b7 (open)" in (page.text_content(".table-row .seats") or "")
+        browser.close()
+    assert errors == []

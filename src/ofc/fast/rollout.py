@@ -6,9 +6,10 @@ A board is an ``int64[13]`` array laid out as in ``ofc.fast.boards`` (top 3, mid
 ``evaluate`` prices a partial board in points: each row's expected strength against a
 typical opponent row, expected royalties and fantasy entry, all discounted by an estimated
 probability of fouling. It only has to rank the placements of one deal sensibly; it is the
-heuristic bot's whole policy and the rollout policy of the Monte Carlo bot. When every card
-must be placed, a board one card short is valued as the mean over the cards that can still
-fill its last place (``P_LAST_CARD``): the complete boards' fouls and royalties are known.
+heuristic bot's whole policy and the rollout policy of the Monte Carlo bot. In classic, a
+board one card short is valued as the mean of its completions (``P_LAST_CARD``) over every
+card not on it: an approximation, since cards seen on other boards count as possible too,
+but the complete boards' fouls and royalties are exact.
 
 ``rollouts`` plays the rest of a hand many times: the unseen cards are shuffled, cards the
 viewer cannot see (opponents' discards) are burnt, then every remaining deal of the
@@ -56,21 +57,24 @@ P_UPPER_RISK = 7
 P_DRAW_RISK = 8
 """Share of the middle row's expected gain counted against the bottom when judging a foul."""
 P_LAST_CARD = 9
-"""Above 0: a board one card short is valued as the mean, over every card not on it, of the
-complete board (its foul, royalties and fantasy exact) instead of by the static estimate."""
+"""Above 0: a board one card short is valued as the mean, over every card not on this board
+(cards seen elsewhere included), of the complete board (its foul, royalties and fantasy
+exact) instead of by the static estimate. Only classic's single-card streets ever leave a
+board one card short."""
 PARAMS = 10
 WEIGHTS_DISCARDING = (0.1, 0.2, 2.0, 0.12, 0.0, 0.0, 0.0)
 """The evaluation's weights, ``P_MOBILITY`` onwards, when streets carry a discard (pineapple).
 
 A discard lets a player dump the card that would wreck a row, so rows are rarely forced.
 Tuned on duplicate heuristic-against-heuristic matches."""
-WEIGHTS_PLACING_ALL = (0.1, 0.2, 1.0, 0.02, 0.03, 1.5, 1.0)
+WEIGHTS_PLACING_ALL = (0.1, 0.2, 1.0, 0.02, 0.03, 1.5, 0.0)
 """The weights when every card dealt must be placed (turbo): late cards are forced into
 whatever room is left, so the lower rows need a wider margin than with a discard, and a flat
 risk for an open upper row (``P_UPPER_RISK``) only pushes cards up early. Tuned by coordinate
 searches on 20,000 duplicate deals (classic, then turbo) against the earlier weights (0.1,
 0.2, 2.0, 0.12, 0.05, 2.0, 0.0), a fantasy worth 11.6 points; on fresh deals they beat those
-weights by about 0.38 points a hand in turbo and foul 4.5% instead of 5.2%."""
+weights by about 0.38 points a hand in turbo and foul 4.5% instead of 5.2%. (Turbo's
+streets of 5, 4 and 4 cards never leave a board one card short, so ``P_LAST_CARD`` is 0.)"""
 WEIGHTS_ONE_A_STREET = (0.08, 0.22, 2.5, 0.02, 0.08, 1.35, 1.0)
 """The weights when every street after the first is a single card (classic): the same search
 continued from a random search, keeping the point that fouls least among the equally scoring

@@ -23,7 +23,7 @@ from fastapi.staticfiles import StaticFiles
 from ofc.errors import OfcError
 from ofc.server.agents import BotFactory, default_bot_factory
 from ofc.server.game import DeckSource, PlayError, secure_deck
-from ofc.server.protocol import CreateTable, JoinTable, ProtocolError, error_message, parse_message
+from ofc.server.protocol import CreateTable, JoinTable, LeaveTable, ProtocolError, error_message, parse_message
 from ofc.server.storage import Storage, default_url
 from ofc.server.tables import Connection, Runtime, Settings, TableManager
 from ofc.server.timekeeping import Clock, SystemClock
@@ -31,6 +31,7 @@ from ofc.server.timekeeping import Clock, SystemClock
 WEB = Path(__file__).resolve().parent.parent / "web"
 _STATUS = {"bad_key": 403, "no_table": 404, "no_player": 404}
 _STATUS |= {"seat_taken": 409, "table_full": 409, "already_seated": 409, "not_finished": 409}
+_STATUS |= {"bad_token": 403, "not_waiting": 409}
 
 
 def _refusal(code: str, message: str, status: int = 400) -> JSONResponse:
@@ -103,6 +104,14 @@ def create_app(
         """The table for a rematch of a finished match (opened by the first request)."""
         try:
             return await manager.rematch(table_id)
+        except PlayError as error:
+            return _refusal(error.code, str(error), _STATUS.get(error.code, 400))
+
+    @app.post("/api/tables/{table_id}/leave", response_model=None)
+    async def leave_table(table_id: int, request: LeaveTable) -> dict[str, Any] | JSONResponse:
+        """Give up a seat before the match starts."""
+        try:
+            return await manager.leave(table_id, request)
         except PlayError as error:
             return _refusal(error.code, str(error), _STATUS.get(error.code, 400))
 

@@ -112,9 +112,9 @@ class TableGame:
         self.next_deal: Decimal | None = None
         self.previous: dict[str, Any] | None = None
         self.offset = Decimal(0)
-        self.rematch: int | None = None
-        """The table opened for a rematch once this match is over (kept in memory only)."""
         """Server time minus table time: the downtime of the restarts so far (see ``restore``)."""
+        self.rematch: int | None = None
+        """The table opened for a rematch once this match is over."""
         self._stored = 0
 
     # ------------------------------------------------------------------ seats
@@ -140,6 +140,19 @@ class TableGame:
         self.store.take_seat(self.id, seat, player, token_hash)
         self.seats[seat].player = player
         self.seats[seat].token_hash = token_hash
+
+    def leave(self, seat: int) -> None:
+        """Give up a person's seat before the match starts (stored first)."""
+        if self.status != WAITING:
+            raise PlayError("not_waiting", f"table {self.id} has started its match: a seat can be left only before")
+        self.store.free_seat(self.id, seat)
+        self.seats[seat].player = None
+        self.seats[seat].token_hash = None
+
+    def open_rematch(self, table_id: int) -> None:
+        """Record the table opened for this finished match's rematch (stored first)."""
+        self.store.set_rematch(self.id, table_id)
+        self.rematch = table_id
 
     def start(self, button: int, now: Decimal) -> None:
         """Start the match with the button on ``button`` and deal the first hand at server time ``now``."""
@@ -342,6 +355,7 @@ class TableGame:
         for taken in row.seats:
             game.seats[taken.seat].player = taken.player
             game.seats[taken.seat].token_hash = taken.token_hash
+        game.rematch = row.rematch
         if row.status == WAITING or row.button is None:
             return game
         game.status = PLAYING

@@ -139,3 +139,11 @@ class JoinTable(BaseModel):
     seat: Annotated[int, Field(ge=0, le=3)] | None = None
     key: Token | None = None
     """The player key given when the name was first used (needed to play as that name again)."""
+
+
+class LeaveTable(BaseModel):
+    """``POST /api/tables/{id}/leave``: give up a seat before the match starts."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    token: Token

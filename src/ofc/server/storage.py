@@ -27,9 +27,12 @@ from sqlalchemy import (
     Table,
     Text,
     create_engine,
+    delete,
     event,
     insert,
+    inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import make_url
@@ -54,6 +57,7 @@ tables = Table(
     Column("status", String(16), nullable=False),
     Column("button", Integer),
     Column("ledger", Text),
+    Column("rematch", Integer),
 )
 
 seats = Table(
@@ -162,6 +166,8 @@ class TableRow:
     button: int | None
     ledger: dict[str, Any] | None
     seats: list[SeatRow]
+    rematch: int | None = None
+    """The table opened for a rematch of this one, once there is one."""
 
 
 class Storage:
@@ -171,6 +177,14 @@ class Storage:
         self.url = url
         self.engine = make_engine(url)
         metadata.create_all(self.engine)
+        self._add_missing_columns()
+
+    def _add_missing_columns(self) -> None:
+        """Bring a database made by an earlier version up to date (columns added since)."""
+        have = {column["name"] for column in inspect(self.engine).get_columns("tables")}
+        if "rematch" not in have:
+            with self.engine.begin() as db:
+                db.execute(text("ALTER TABLE tables ADD COLUMN rematch INTEGER"))
 
     def close(self) -> None:
         """Release the connection pool."""
@@ -216,6 +230,16 @@ class Storage:
         with self.engine.begin() as db:
             db.execute(insert(seats).values(table_id=table_id, seat=seat, player=player, token_hash=token_hash))
 
+    def free_seat(self, table_id: int, seat: int) -> None:
+        """Give up ``seat`` of the table (before its match starts)."""
+        with self.engine.begin() as db:
+            db.execute(delete(seats).where(seats.c.table_id == table_id, seats.c.seat == seat))
+
+    def set_rematch(self, table_id: int, rematch: int) -> None:
+        """Link a finished table to the table opened for its rematch."""
+        with self.engine.begin() as db:
+            db.execute(update(tables).where(tables.c.id == table_id).values(rematch=rematch))
+
     def start_match(self, table_id: int, button: int) -> None:
         """Mark the table playing with its first button."""
         with self.engine.begin() as db:
@@ -237,6 +261,7 @@ class Storage:
                     button=row.button,
                     ledger=None if row.ledger is None else json.loads(row.ledger),
                     seats=taken.get(row.id, []),
+                    rematch=row.rematch,
                 )
                 for row in db.execute(select(tables).order_by(tables.c.id))
             ]

@@ -26,7 +26,18 @@ from ofc.match import check_join, join_cost
 from ofc.rules import Rules
 from ofc.server.agents import HINT_BOT, Bot, BotFactory, fantasy_action
 from ofc.server.game import DeckSource, PlayError, TableGame, secure_deck
-from ofc.server.protocol import Act, CreateTable, Hello, Hint, JoinTable, Ping, Solve, Sync, error_message
+from ofc.server.protocol import (
+    Act,
+    CreateTable,
+    Hello,
+    Hint,
+    JoinTable,
+    LeaveTable,
+    Ping,
+    Solve,
+    Sync,
+    error_message,
+)
 from ofc.server.storage import FINISHED, WAITING, Storage
 from ofc.server.timekeeping import Clock
 from ofc.view import HandView
@@ -170,10 +181,26 @@ class TableManager:
             game = runtime.game
             if game.status != FINISHED:
                 raise PlayError("not_finished", f"table {table_id} is still playing: a rematch comes after the match")
-            if game.rematch is None:
-                game.rematch = self._open(game.name, game.rules, [info.bot for info in game.seats]).id
+            if game.rematch is None or game.rematch not in self.tables:
+                game.open_rematch(self._open(game.name, game.rules, [info.bot for info in game.seats]).id)
                 self._changed(runtime)
+            assert game.rematch is not None
             return self.tables[game.rematch].game.public()
+
+    async def leave(self, table_id: int, request: LeaveTable) -> dict[str, Any]:
+        """Free the seat of ``request.token`` before the match starts; the table as listed."""
+        runtime = self.runtime(table_id)
+        async with runtime.lock:
+            game = runtime.game
+            seat = game.seat_of(token_hash(request.token))
+            if seat is None:
+                raise PlayError("bad_token", f"that token holds no seat at table {table_id}")
+            game.leave(seat)
+            for connection in runtime.connections:
+                if connection.seat == seat:
+                    connection.seat = None
+            self._changed(runtime)
+            return game.public()
 
     def listing(self) -> list[dict[str, Any]]:
         """Every table as the lobby shows it."""
@@ -189,6 +216,8 @@ class TableManager:
             seat = request.seat if request.seat is not None else game.open_seats[0]
             if seat not in game.open_seats:
                 raise PlayError("seat_taken", f"seat {seat} of table {table_id} is not open")
+            if any(info.player == request.name for info in game.seats):
+                raise PlayError("already_seated", f"{request.name} already sits at table {table_id}")
             key = self._check_key(request)
             balance = self.store.balance(request.name)
             balance = self.settings.start_balance if balance is None else balance

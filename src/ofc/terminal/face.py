@@ -20,8 +20,8 @@ from ofc.terminal.reader import Interrupts, Keyboard
 
 TICK = 1.0
 """Seconds between redraws of a prompt's clock."""
-CLOCK_WIDTH = 16
-"""Columns kept for the clock at the right end of the prompt line."""
+CLOCK_WIDTH = 18
+"""Columns kept for the clock at the right end of the prompt line (more if its text is longer)."""
 
 
 class LeaveMatch(Exception):
@@ -67,7 +67,7 @@ class Face:
         ``EOFError`` when the input has ended.
         """
         self.console.print(prompt, end="", markup=False, highlight=False)
-        ticking = clock is not None and self.console.is_terminal
+        ticking = clock is not None and self.console.is_terminal and not self.console.is_dumb_terminal
         if clock is not None and ticking:
             self._draw_clock(clock())
         self.console.file.flush()
@@ -89,8 +89,9 @@ class Face:
 
     def _draw_clock(self, text: str) -> None:
         """Write ``text`` at the right end of the cursor's line, leaving the cursor where it was."""
-        column = max(1, self.console.width - CLOCK_WIDTH + 1)
-        self.console.file.write(f"\x1b7\x1b[{column}G{text[:CLOCK_WIDTH]:>{CLOCK_WIDTH}}\x1b8")
+        width = max(CLOCK_WIDTH, len(text))
+        column = max(1, self.console.width - width + 1)
+        self.console.file.write(f"\x1b7\x1b[{column}G{text:>{width}}\x1b8")
         self.console.file.flush()
 
     def drop_typed(self) -> None:

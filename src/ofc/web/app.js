@@ -518,10 +518,21 @@ function renderHand() {
 
 function renderAfter() {
   const state = ui.state;
-  $("after").hidden = !state.finished;
   const seated = state.you !== null && state.you !== undefined && Boolean(ui.token);
   const open = state.rematch === null || state.rematch === undefined;
+  $("waiting").hidden = !(seated && state.table.status === "waiting");
+  $("after").hidden = !state.finished || (open && !seated);
   $("rematch").textContent = open ? "Rematch" : seated ? "Join the rematch" : "Watch the rematch";
+}
+
+async function leaveSeat() {
+  try {
+    await api(`/api/tables/${ui.tableId}/leave`, { token: ui.token });
+    localStorage.removeItem(`ofc-seat-${ui.tableId}`);
+    location.hash = "#/";
+  } catch (error) {
+    toast(error.message);
+  }
 }
 
 async function rematch() {
@@ -606,6 +617,7 @@ function start() {
   $("reset").addEventListener("click", () => { ui.pending = {}; ui.selected = null; ui.advice = ""; render(); });
   $("hint").addEventListener("click", () => { ui.advice = "Thinking\u2026"; render(); send({ type: "hint", token: ui.token }); });
   $("rematch").addEventListener("click", rematch);
+  $("leave").addEventListener("click", leaveSeat);
   $("solve").addEventListener("click", () => { ui.advice = "Solving\u2026"; render(); send({ type: "solve", token: ui.token }); });
   dragTarget($("hand"), "hand");
   dragTarget($("discard-zone"), "discard");
