@@ -6,6 +6,8 @@ fails, not skips, when it is missing. The screenshots land in the test's tempora
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from playwright.sync_api import Page, sync_playwright
@@ -47,17 +49,30 @@ def _status(page: Page, pattern: str) -> None:
     )
 
 
-def test_a_whole_hand_in_the_browser_against_bots(tmp_path: Path) -> None:
+@contextmanager
+def _lobby_as_ann(tmp_path: Path, errors: list[str], *server_args: str) -> Iterator[Page]:
+    """A real ``ofc serve`` and a chromium page on its lobby, the name ``ann`` typed in.
+
+    Errors the page raises go into ``errors``.
+    """
     assert Path(CHROMIUM).exists(), "Debian's chromium is missing: run scripts/services (scripts/test does)"
     db = f"sqlite:///{tmp_path / 'ofc.db'}"
-    errors: list[str] = []
-    with ServerProcess(db, tmp_path, "--pause", "30", "--bot-delay", "0") as server, sync_playwright() as play:
+    with ServerProcess(db, tmp_path, *server_args) as server, sync_playwright() as play:
         browser = play.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
         page = browser.new_page(viewport={"width": 1280, "height": 860})
         page.on("pageerror", lambda error: errors.append(str(error)))
         page.goto(server.base + "/")
         page.fill("#player-name", "ann")
         page.dispatch_event("#player-name", "change")
+        try:
+            yield page
+        finally:
+            browser.close()
+
+
+def test_a_whole_hand_in_the_browser_against_bots(tmp_path: Path) -> None:
+    errors: list[str] = []
+    with _lobby_as_ann(tmp_path, errors, "--pause", "30", "--bot-delay", "0") as page:
         page.select_option("#create [name=preset]", "pineapple")
         page.select_option("#create [name=seats]", "3")
         page.select_option("#create [name=seat1]", "random")
@@ -93,7 +108,6 @@ def test_a_whole_hand_in_the_browser_against_bots(tmp_path: Path) -> None:
         page.set_viewport_size({"width": 390, "height": 844})
         phone = tmp_path / "phone.png"
         page.screenshot(path=str(phone), full_page=True)
-        browser.close()
     assert shot.stat().st_size > 20_000
     assert phone.stat().st_size > 20_000
     assert points in (0, 4, 6)
@@ -102,16 +116,8 @@ def test_a_whole_hand_in_the_browser_against_bots(tmp_path: Path) -> None:
 
 def test_a_match_that_ends_offers_a_rematch_in_the_same_seat(tmp_path: Path) -> None:
     """A match the server's clock plays for ann (one second a street, no bank), then the rematch."""
-    assert Path(CHROMIUM).exists(), "Debian's chromium is missing: run scripts/services (scripts/test does)"
-    db = f"sqlite:///{tmp_path / 'ofc.db'}"
     errors: list[str] = []
-    with ServerProcess(db, tmp_path, "--pause", "0", "--bot-delay", "0") as server, sync_playwright() as play:
-        browser = play.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
-        page = browser.new_page(viewport={"width": 1280, "height": 860})
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.goto(server.base + "/")
-        page.fill("#player-name", "ann")
-        page.dispatch_event("#player-name", "change")
+    with _lobby_as_ann(tmp_path, errors, "--pause", "0", "--bot-delay", "0") as page:
         page.select_option("#create [name=preset]", "turbo")
         page.select_option("#create [name=seats]", "2")
         page.select_option("#create [name=seat1]", "random")
@@ -130,21 +136,12 @@ def test_a_match_that_ends_offers_a_rematch_in_the_same_seat(tmp_path: Path) -> 
         _status(page, "your turn")
         assert page.is_hidden("#after")
         assert page.locator(".board.mine").count() == 1
-        browser.close()
     assert errors == []
 
 
 def test_a_seat_at_a_waiting_table_can_be_left(tmp_path: Path) -> None:
-    assert Path(CHROMIUM).exists(), "Debian's chromium is missing: run scripts/services (scripts/test does)"
-    db = f"sqlite:///{tmp_path / 'ofc.db'}"
     errors: list[str] = []
-    with ServerProcess(db, tmp_path, "--bot-delay", "0") as server, sync_playwright() as play:
-        browser = play.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
-        page = browser.new_page(viewport={"width": 1280, "height": 860})
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.goto(server.base + "/")
-        page.fill("#player-name", "ann")
-        page.dispatch_event("#player-name", "change")
+    with _lobby_as_ann(tmp_path, errors, "--bot-delay", "0") as page:
         page.select_option("#create [name=seats]", "2")
         page.select_option("#create [name=seat1]", "person")
         page.click("#create button[type=submit]")
@@ -155,5 +152,4 @@ def test_a_seat_at_a_waiting_table_can_be_left(tmp_path: Path) -> None:
         page.wait_for_selector("#lobby:not([hidden])")
         page.wait_for_selector(".table-row")
         assert "(open) \u00b7 (open)" in (page.text_content(".table-row .seats") or "")
-        browser.close()
     assert errors == []

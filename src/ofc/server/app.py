@@ -38,6 +38,11 @@ def _refusal(code: str, message: str, status: int = 400) -> JSONResponse:
     return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
 
 
+def _play_refusal(error: PlayError) -> JSONResponse:
+    """A request the tables refuse: its code, with the matching HTTP status."""
+    return _refusal(error.code, str(error), _STATUS.get(error.code, 400))
+
+
 def create_app(
     db_url: str | None = None,
     *,
@@ -95,7 +100,7 @@ def create_app(
         try:
             return await manager.join(table_id, request)
         except PlayError as error:
-            return _refusal(error.code, str(error), _STATUS.get(error.code, 400))
+            return _play_refusal(error)
         except OfcError as error:
             return _refusal("balance", str(error), 409)
 
@@ -105,7 +110,7 @@ def create_app(
         try:
             return await manager.rematch(table_id)
         except PlayError as error:
-            return _refusal(error.code, str(error), _STATUS.get(error.code, 400))
+            return _play_refusal(error)
 
     @app.post("/api/tables/{table_id}/leave", response_model=None)
     async def leave_table(table_id: int, request: LeaveTable) -> dict[str, Any] | JSONResponse:
@@ -113,7 +118,7 @@ def create_app(
         try:
             return await manager.leave(table_id, request)
         except PlayError as error:
-            return _refusal(error.code, str(error), _STATUS.get(error.code, 400))
+            return _play_refusal(error)
 
     @app.get("/api/players/{name}", response_model=None)
     async def player(name: str) -> dict[str, Any] | JSONResponse:
