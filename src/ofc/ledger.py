@@ -31,6 +31,15 @@ Matrix = tuple[tuple[Fraction, ...], ...]
 Number = int | Fraction | Decimal
 
 
+def amount_text(value: Number) -> str:
+    """An exact amount as short text: ``12``, ``-3.5``, ``3.33`` (two places when inexact)."""
+    number = Fraction(value)
+    if number.denominator == 1:
+        return str(number.numerator)
+    text = f"{float(number):.2f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
 @dataclass(frozen=True)
 class Settlement:
     """What each player actually wins from each other player in one hand."""

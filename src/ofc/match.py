@@ -21,7 +21,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from ofc.errors import BalanceError, MatchError
-from ofc.ledger import Ledger, Matrix, Number, cap_losses
+from ofc.ledger import Ledger, Matrix, Number, amount_text, cap_losses
 from ofc.rotation import DealPlan, Rotation, read_output
 from ofc.rules import Rules
 from ofc.scoring import ScoreSheet
@@ -42,22 +42,16 @@ def can_join(balance: Number, rules: Rules) -> bool:
     return cost is None or Fraction(balance) >= Fraction(cost)
 
 
-def _amount(value: Number) -> str:
-    """An amount as short text: ``100``, ``33.33`` (two places when not whole)."""
-    number = Fraction(value)
-    return str(number.numerator) if number.denominator == 1 else f"{float(number):.2f}"
-
-
 def check_join(seat: int, balance: Number, rules: Rules, held: Number = 0) -> None:
     """Raise ``BalanceError`` naming ``seat`` when its balance cannot cover the loss limit.
 
     ``held`` is the part of the balance already at stake elsewhere (other matches' limits).
     """
     if not can_join(Fraction(balance) - Fraction(held), rules):
-        elsewhere = f" ({_amount(held)} of it held at other tables)" if held else ""
+        elsewhere = f" ({amount_text(held)} of it held at other tables)" if held else ""
         raise BalanceError(
-            f"seat {seat}: balance {_amount(balance)}{elsewhere} does not cover the loss limit of {rules.loss_limit} "
-            f"points at {rules.point_value} per point ({join_cost(rules)} needed)"
+            f"seat {seat}: balance {amount_text(balance)}{elsewhere} does not cover the loss limit of "
+            f"{rules.loss_limit} points at {rules.point_value} per point ({join_cost(rules)} needed)"
         )
 
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from fractions import Fraction
 from typing import Any
 
 from ofc.actions import Action, ActionRecord
@@ -21,6 +20,7 @@ from ofc.clock import time_text
 from ofc.errors import ActionError, OfcError
 from ofc.hand import Hand
 from ofc.history import write
+from ofc.ledger import amount_text
 from ofc.match import Match
 from ofc.rules import Rules
 from ofc.server.storage import FINISHED, PLAYING, WAITING, ActionRow, Storage, TableRow
@@ -42,14 +42,6 @@ class PlayError(OfcError):
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
         self.code = code
-
-
-def amount_text(value: Fraction) -> str:
-    """An exact amount as short text: ``12``, ``-3.5``, ``3.33`` (two places when inexact)."""
-    if value.denominator == 1:
-        return str(value.numerator)
-    text = f"{float(value):.2f}".rstrip("0").rstrip(".")
-    return "0" if text == "-0" else text
 
 
 def _row(record: ActionRecord) -> ActionRow:
@@ -131,12 +123,20 @@ class TableGame:
                 return index
         return None
 
-    def sit(self, seat: int, player: str, token_hash: str) -> None:
-        """Give an open seat to ``player`` (stored first)."""
+    def has_player(self, name: str) -> bool:
+        """Whether ``name`` sits at this table."""
+        return any(info.player == name for info in self.seats)
+
+    def check_open(self, seat: int, player: str) -> None:
+        """Raise ``PlayError`` unless ``player`` may sit down at ``seat``."""
         if seat not in self.open_seats:
             raise PlayError("seat_taken", f"seat {seat} of table {self.id} is not open")
-        if any(info.player == player for info in self.seats):
+        if self.has_player(player):
             raise PlayError("already_seated", f"{player} already sits at table {self.id}")
+
+    def sit(self, seat: int, player: str, token_hash: str) -> None:
+        """Give an open seat to ``player`` (stored first)."""
+        self.check_open(seat, player)
         self.store.take_seat(self.id, seat, player, token_hash)
         self.seats[seat].player = player
         self.seats[seat].token_hash = token_hash

@@ -214,13 +214,10 @@ class TableManager:
             if game.status != WAITING or not game.open_seats:
                 raise PlayError("table_full", f"table {table_id} has no open seat")
             seat = request.seat if request.seat is not None else game.open_seats[0]
-            if seat not in game.open_seats:
-                raise PlayError("seat_taken", f"seat {seat} of table {table_id} is not open")
-            if any(info.player == request.name for info in game.seats):
-                raise PlayError("already_seated", f"{request.name} already sits at table {table_id}")
-            key = self._check_key(request)
-            balance = self.store.balance(request.name)
-            balance = self.settings.start_balance if balance is None else balance
+            game.check_open(seat, request.name)
+            known = self.store.balance(request.name)
+            key = self._check_key(request, known=known is not None)
+            balance = self.settings.start_balance if known is None else known
             check_join(seat, balance, game.rules, held=self.held(request.name))
             self.store.ensure_player(request.name, self.settings.start_balance, key and token_hash(key))
             token = secrets.token_urlsafe(24)
@@ -238,16 +235,16 @@ class TableManager:
         costs = (
             join_cost(rt.game.rules)
             for rt in self.tables.values()
-            if rt.game.status != FINISHED and any(info.player == name for info in rt.game.seats)
+            if rt.game.status != FINISHED and rt.game.has_player(name)
         )
         return sum((Fraction(cost) for cost in costs if cost is not None), Fraction(0))
 
-    def _check_key(self, request: JoinTable) -> str | None:
-        """A new key for a new name; for a known name, its key must be given. Raises ``PlayError``."""
-        if self.store.balance(request.name) is None:
+    def _check_key(self, request: JoinTable, *, known: bool) -> str | None:
+        """A new key for a new name; for a ``known`` name, its key must be given. Raises ``PlayError``."""
+        if not known:
             return secrets.token_urlsafe(18)
-        known = self.store.key_hash(request.name)
-        if known is not None and (request.key is None or token_hash(request.key) != known):
+        stored = self.store.key_hash(request.name)
+        if stored is not None and (request.key is None or token_hash(request.key) != stored):
             raise PlayError("bad_key", f"the name {request.name} is taken: its player key is needed to play as it")
         return None
 
