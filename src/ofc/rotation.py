@@ -230,11 +230,11 @@ def read_output(
                     f"seat {other} wins {vs[b][a]!r} from seat {seat}"
                 )
     earned: dict[int, int] = {}
+    sizes = rules.fantasy_deal_sizes
     for seat, player, played in zip(seats, sheet.players, plan.fantasy, strict=True):
         cards = player.fantasy
         if isinstance(cards, bool) or not isinstance(cards, int) or cards < 0:
             raise MatchError(f"seat {seat}: fantasy deal {cards!r} is not a card count")
-        sizes = rules.fantasy_deal_sizes
         if cards and cards not in sizes:
             allowed = ", ".join(str(size) for size in sorted(sizes))
             raise MatchError(f"seat {seat}: no fantasy deal has {cards} cards under these rules ({allowed})")

@@ -67,10 +67,11 @@ class Turn:
 
     def _read(self, view: HandView) -> str | None:
         """A line, or None when the time ran out or the player chose to stay after Ctrl-C."""
-        deadline = view.seats[self.seat].clock.deadline
-        timeout = None if deadline is None else float(deadline) - self.face.now()
+        clock = view.seats[self.seat].clock
+        timeout = None if clock.deadline is None else float(clock.deadline) - self.face.now()
+        ticking = None if clock.deadline is None else lambda: self._clock_text(view)
         try:
-            return self.face.ask("> ", timeout, self._clock_text if deadline is not None else None)
+            return self.face.ask("> ", timeout, ticking)
         except KeyboardInterrupt:
             self.face.confirm_leave()
         except EOFError:
@@ -78,10 +79,10 @@ class Turn:
             raise LeaveMatch from None
         return None
 
-    def _clock_text(self) -> str:
-        """The player's clock now: ``time 1:58 +3:00``."""
-        since = to_time(self.face.now()) - self.hand.now
-        return "time " + cardtext.clock(self.hand.clock(self.seat).later(since))
+    def _clock_text(self, view: HandView) -> str:
+        """The player's clock now, from the view's reading: ``time 1:58 +3:00``."""
+        since = to_time(self.face.now()) - view.now
+        return "time " + cardtext.clock(view.seats[self.seat].clock.later(since))
 
     def _obey(self, line: str, view: HandView) -> bool:
         """Carry out one line; True once the action is applied."""
