@@ -15,51 +15,16 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import random
-import socket
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 
-
-def free_port() -> int:
-    """A free TCP port on 127.0.0.1."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-    return port
-
-
-def post(base: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
-    """POST JSON and return the answer."""
-    request = urllib.request.Request(base + path, json.dumps(body).encode(), {"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=30) as response:
-        data: dict[str, Any] = json.loads(response.read())
-    return data
-
-
-def start_server(db: str, port: int, home: Path) -> subprocess.Popen[bytes]:
-    """``ofc serve`` with no pause between hands and no bots, ready to answer."""
-    command = [sys.executable, "-m", "ofc", "serve", "--port", str(port), "--db", db, "--pause", "0"]
-    log = (home / "server.log").open("ab")
-    process = subprocess.Popen(command, stdout=log, stderr=log, env=os.environ | {"OFC_HOME": str(home)})
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/tables", timeout=1):
-                return process
-        except OSError:
-            time.sleep(0.1)
-    process.kill()
-    raise SystemExit("the server did not start")
+from ofc.server.launch import free_port, post_json, start_server
 
 
 def random_move(state: dict[str, Any], rng: random.Random) -> dict[str, Any]:
@@ -134,11 +99,11 @@ async def table_slot(base: str, port: int, number: int, args: argparse.Namespace
     matches = errors = 0
     while time.monotonic() < stop:
         body = {"name": f"bench {number}", "preset": args.preset, "seats": args.seats, "settings": settings}
-        table = await asyncio.to_thread(post, base, "/api/tables", body)
+        table = await asyncio.to_thread(post_json, base, "/api/tables", body)
         players = []
         for seat in range(args.seats):
             name = {"name": f"p{table['id']}x{seat}"}
-            joined = await asyncio.to_thread(post, base, f"/api/tables/{table['id']}/join", name)
+            joined = await asyncio.to_thread(post_json, base, f"/api/tables/{table['id']}/join", name)
             url = f"ws://127.0.0.1:{port}/ws/tables/{table['id']}"
             players.append(Player(url, joined["token"], args.think, table["id"] * 10 + seat, latencies))
         await asyncio.gather(*(player.run(stop) for player in players))
@@ -169,7 +134,7 @@ def main() -> None:
         home = Path(folder)
         db = args.db or f"sqlite:///{home / 'bench.db'}"
         port = free_port()
-        server = start_server(db, port, home)
+        server = start_server(db, port, home, "--pause", "0")  # no pause between hands, no bots
         try:
             latencies, matches, errors = asyncio.run(play(f"http://127.0.0.1:{port}", port, args))
         finally:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from ofc.server.launch import ServerStartError, free_port, start_server
 from ofc.server.storage import default_url
 
 
@@ -23,3 +24,8 @@ def test_the_default_database_lives_in_ofc_home(tmp_path: Path, monkeypatch: pyt
     monkeypatch.delenv("OFC_HOME")
     monkeypatch.setenv("HOME", str(tmp_path))
     assert default_url() == f"sqlite:///{tmp_path / '.local' / 'share' / 'ofc' / 'ofc.db'}"
+
+
+def test_a_server_that_cannot_start_is_reported_with_its_log(tmp_path: Path) -> None:
+    with pytest.raises(ServerStartError, match=r"ofc serve ended at start:\n(.|\n)*Error"):
+        start_server("nosuchdb://x", free_port(), tmp_path)

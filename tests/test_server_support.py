@@ -3,14 +3,9 @@
 from __future__ import annotations
 
 import json
-import os
 import random
 import signal
-import socket
 import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,6 +20,7 @@ from ofc.cards import Deck
 from ofc.legal import LegalActions
 from ofc.rules import HAND_CARDS, Rules
 from ofc.server.app import create_app
+from ofc.server.launch import free_port, post_json, start_server
 from ofc.server.timekeeping import FakeClock
 from ofc.view import HandView
 
@@ -174,20 +170,8 @@ class ServerProcess:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> ServerProcess:
-        command = [sys.executable, "-m", "ofc", "serve", "--port", str(self.port), "--db", self.db_url, *self.options]
-        log = (self.home / "server.log").open("ab")
-        env = os.environ | {"OFC_HOME": str(self.home)}
-        self.process = subprocess.Popen(command, stdout=log, stderr=log, env=env)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                with urllib.request.urlopen(f"{self.base}/api/tables", timeout=1):
-                    return self
-            except OSError:
-                if self.process.poll() is not None:
-                    raise AssertionError((self.home / "server.log").read_text()) from None
-                time.sleep(0.1)
-        raise AssertionError("the server did not start in 30 s")
+        self.process = start_server(self.db_url, self.port, self.home, *self.options)
+        return self
 
     def kill(self) -> None:
         """``kill -9`` the server and wait for it to be gone."""
@@ -196,12 +180,7 @@ class ServerProcess:
             self.process.wait(10)
 
     def post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
-        request = urllib.request.Request(
-            self.base + path, json.dumps(body).encode(), {"Content-Type": "application/json"}
-        )
-        with urllib.request.urlopen(request, timeout=10) as response:
-            data: dict[str, Any] = json.loads(response.read())
-        return data
+        return post_json(self.base, path, body, timeout=10)
 
     def __enter__(self) -> ServerProcess:
         return self.start()
@@ -210,9 +189,3 @@ class ServerProcess:
         self.kill()
 
 
-def free_port() -> int:
-    """A TCP port of 127.0.0.1 that nothing listens on now."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-    return port
