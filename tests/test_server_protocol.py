@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from starlette.testclient import TestClient, WebSocketTestSession
+from starlette.testclient import TestClient
 
 from ofc.cards import ALL_CARDS, Deck, format_card, parse_cards
 from ofc.server.agents import default_bot_factory
@@ -20,24 +20,12 @@ from test_server_support import (
     join,
     make_app,
     my_turn,
+    play_to_end,
     random_move,
     receive,
     seeded_decks,
     until,
 )
-
-
-def _play(ws: WebSocketTestSession, token: str, rng: random.Random, seen: list[dict[str, Any]] | None = None) -> dict:
-    """Play random legal moves for one seat until the match is finished; return the last state."""
-    number = 0
-    while True:
-        message = until(ws, lambda m: my_turn(m) or bool(m.get("finished")) or m["type"] == "error", seen)
-        assert message["type"] != "error", message
-        if message.get("finished"):
-            return message
-        body = random_move(message, rng) | {"token": token, "id": number}
-        number += 1
-        ws.send_json(body)
 
 
 def test_whole_match_against_bots_settles_the_ledger_into_the_balance(tmp_path: Path) -> None:
@@ -53,7 +41,7 @@ def test_whole_match_against_bots_settles_the_ledger_into_the_balance(tmp_path: 
             ws.send_json({"type": "hello", "token": seat["token"], "id": "h"})
             welcome = receive(ws)
             assert welcome == {"type": "welcome", "id": "h", "table": table["id"], "seat": 0, "name": "ann"}
-            final = _play(ws, seat["token"], random.Random(3))
+            final = play_to_end(ws, seat["token"], random.Random(3))
         points = [Fraction(p) for p in final["ledger"]["points"]]
         assert sum(points) == 0
         assert final["hand_number"] >= 2
@@ -346,7 +334,7 @@ def test_a_seat_at_the_loss_limit_leaves_and_then_only_watches(tmp_path: Path) -
             seen: list[dict[str, Any]] = []
             with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
                 ws.send_json({"type": "hello", "token": seat["token"]})
-                final = _play(ws, seat["token"], random.Random(attempt), seen)
+                final = play_to_end(ws, seat["token"], random.Random(attempt), seen)
             points = [Fraction(p) for p in final["ledger"]["points"]]
             assert sum(points) == 0
             assert min(points) >= -6
@@ -394,7 +382,7 @@ def test_a_rematch_opens_one_table_like_the_old_one_after_the_match(tmp_path: Pa
         assert early.json()["error"]["code"] == "not_finished"
         with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
             ws.send_json({"type": "hello", "token": seat["token"]})
-            final = _play(ws, seat["token"], random.Random(5))
+            final = play_to_end(ws, seat["token"], random.Random(5))
             assert final["rematch"] is None
             answer = client.post(f"/api/tables/{table['id']}/rematch")
             assert answer.status_code == 200

@@ -27,11 +27,9 @@ from test_server_support import (
     StandInBot,
     create_table,
     join,
-    my_turn,
-    random_move,
+    play_to_end,
     seeded_decks,
     stand_in_factory,
-    until,
 )
 
 
@@ -200,11 +198,7 @@ def test_a_whole_match_on_each_database(db_url: str) -> None:
         seat = join(client, table["id"], "ann")
         with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
             ws.send_json({"type": "hello", "token": seat["token"]})
-            while True:
-                message = until(ws, lambda m: my_turn(m) or bool(m.get("finished")))
-                if message.get("finished"):
-                    break
-                ws.send_json(random_move(message, rng) | {"token": seat["token"]})
+            message = play_to_end(ws, seat["token"], rng)
         money = Fraction(message["ledger"]["money"][0])
         assert client.get("/api/players/ann").json()["balance"] == str(1000 + money)
 

@@ -189,3 +189,15 @@ class ServerProcess:
         self.kill()
 
 
+def play_to_end(
+    ws: WebSocketTestSession, token: str, rng: random.Random, seen: list[dict[str, Any]] | None = None
+) -> dict[str, Any]:
+    """Play random legal moves for one seat until the match is finished; return the last state."""
+    number = 0
+    while True:
+        message = until(ws, lambda m: my_turn(m) or bool(m.get("finished")) or m["type"] == "error", seen)
+        assert message["type"] != "error", message
+        if message.get("finished"):
+            return message
+        ws.send_json(random_move(message, rng) | {"token": token, "id": number})
+        number += 1
