@@ -20,7 +20,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
-from ofc.errors import OfcError
+from ofc.errors import BalanceError, OfcError
 from ofc.server.agents import BotFactory, default_bot_factory
 from ofc.server.game import DeckSource, PlayError, secure_deck
 from ofc.server.protocol import CreateTable, JoinTable, LeaveTable, ProtocolError, error_message, parse_message
@@ -36,11 +36,6 @@ _STATUS |= {"bad_token": 403, "not_waiting": 409}
 
 def _refusal(code: str, message: str, status: int = 400) -> JSONResponse:
     return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
-
-
-def _play_refusal(error: PlayError) -> JSONResponse:
-    """A request the tables refuse: its code, with the matching HTTP status."""
-    return _refusal(error.code, str(error), _STATUS.get(error.code, 400))
 
 
 def create_app(
@@ -81,6 +76,16 @@ def create_app(
         where = ".".join(str(part) for part in problem.get("loc", ())[1:]) or "body"
         return _refusal("bad_request", f"{where}: {problem.get('msg')}", 422)
 
+    @app.exception_handler(PlayError)
+    async def _refused(_request: Request, error: PlayError) -> JSONResponse:
+        """A lobby request the tables refuse: its code, with the matching HTTP status."""
+        return _refusal(error.code, str(error), _STATUS.get(error.code, 400))
+
+    @app.exception_handler(BalanceError)
+    async def _short(_request: Request, error: BalanceError) -> JSONResponse:
+        """A balance that cannot cover a table's loss limit."""
+        return _refusal("balance", str(error), 409)
+
     @app.get("/api/tables")
     async def list_tables() -> dict[str, Any]:
         """Every table with its seats and status."""
@@ -95,30 +100,19 @@ def create_app(
             return _refusal("bad_table", str(error))
 
     @app.post("/api/tables/{table_id}/join", response_model=None)
-    async def join_table(table_id: int, request: JoinTable) -> dict[str, Any] | JSONResponse:
+    async def join_table(table_id: int, request: JoinTable) -> dict[str, Any]:
         """Sit a player at an open seat; the answer holds the seat token."""
-        try:
-            return await manager.join(table_id, request)
-        except PlayError as error:
-            return _play_refusal(error)
-        except OfcError as error:
-            return _refusal("balance", str(error), 409)
+        return await manager.join(table_id, request)
 
     @app.post("/api/tables/{table_id}/rematch", response_model=None)
-    async def rematch_table(table_id: int) -> dict[str, Any] | JSONResponse:
+    async def rematch_table(table_id: int) -> dict[str, Any]:
         """The table for a rematch of a finished match (opened by the first request)."""
-        try:
-            return await manager.rematch(table_id)
-        except PlayError as error:
-            return _play_refusal(error)
+        return await manager.rematch(table_id)
 
     @app.post("/api/tables/{table_id}/leave", response_model=None)
-    async def leave_table(table_id: int, request: LeaveTable) -> dict[str, Any] | JSONResponse:
+    async def leave_table(table_id: int, request: LeaveTable) -> dict[str, Any]:
         """Give up a seat before the match starts."""
-        try:
-            return await manager.leave(table_id, request)
-        except PlayError as error:
-            return _play_refusal(error)
+        return await manager.leave(table_id, request)
 
     @app.get("/api/players/{name}", response_model=None)
     async def player(name: str) -> dict[str, Any] | JSONResponse:
