@@ -70,14 +70,24 @@ def _lobby_as_ann(tmp_path: Path, errors: list[str], *server_args: str) -> Itera
             browser.close()
 
 
+def _create_table(page: Page, **fields: str) -> None:
+    """Fill in the lobby's new-table form (a field's name: its value) and submit it.
+
+    Selects are set in the order given (``seats`` before the ``seatN`` it makes), inputs filled.
+    """
+    for name, value in fields.items():
+        field = f"#create [name={name}]"
+        if page.eval_on_selector(field, "node => node.tagName") == "SELECT":
+            page.select_option(field, value)
+        else:
+            page.fill(field, value)
+    page.click("#create button[type=submit]")
+
+
 def test_a_whole_hand_in_the_browser_against_bots(tmp_path: Path) -> None:
     errors: list[str] = []
     with _lobby_as_ann(tmp_path, errors, "--pause", "30", "--bot-delay", "0") as page:
-        page.select_option("#create [name=preset]", "pineapple")
-        page.select_option("#create [name=seats]", "3")
-        page.select_option("#create [name=seat1]", "random")
-        page.select_option("#create [name=seat2]", "heuristic")
-        page.click("#create button[type=submit]")
+        _create_table(page, preset="pineapple", seats="3", seat1="random", seat2="heuristic")
         page.wait_for_url("**/#/table/*")
         turns = 0
         while True:
@@ -118,13 +128,8 @@ def test_a_match_that_ends_offers_a_rematch_in_the_same_seat(tmp_path: Path) -> 
     """A match the server's clock plays for ann (one second a street, no bank), then the rematch."""
     errors: list[str] = []
     with _lobby_as_ann(tmp_path, errors, "--pause", "0", "--bot-delay", "0") as page:
-        page.select_option("#create [name=preset]", "turbo")
-        page.select_option("#create [name=seats]", "2")
-        page.select_option("#create [name=seat1]", "random")
-        page.fill("#create [name=hand_seconds]", "1")
-        page.fill("#create [name=time_bank_seconds]", "0")
-        page.select_option("#create [name=fantasy]", "off")
-        page.click("#create button[type=submit]")
+        clocks = {"hand_seconds": "1", "time_bank_seconds": "0"}
+        _create_table(page, preset="turbo", seats="2", seat1="random", fantasy="off", **clocks)
         page.wait_for_url("**/#/table/1")
         _status(page, "The match is over")
         page.wait_for_selector("#after:not([hidden])")
@@ -142,9 +147,7 @@ def test_a_match_that_ends_offers_a_rematch_in_the_same_seat(tmp_path: Path) -> 
 def test_a_seat_at_a_waiting_table_can_be_left(tmp_path: Path) -> None:
     errors: list[str] = []
     with _lobby_as_ann(tmp_path, errors, "--bot-delay", "0") as page:
-        page.select_option("#create [name=seats]", "2")
-        page.select_option("#create [name=seat1]", "person")
-        page.click("#create button[type=submit]")
+        _create_table(page, seats="2", seat1="person")
         page.wait_for_url("**/#/table/1")
         _status(page, "Waiting for 1 more player")
         page.wait_for_selector("#waiting:not([hidden])")
