@@ -516,13 +516,17 @@ function renderHand() {
   $("advice").textContent = ui.advice;
 }
 
+function seated(state) {
+  return Boolean(state) && state.you !== null && state.you !== undefined && Boolean(ui.token);
+}
+
 function renderAfter() {
   const state = ui.state;
-  const seated = state.you !== null && state.you !== undefined && Boolean(ui.token);
+  const mine = seated(state);
   const open = state.rematch === null || state.rematch === undefined;
-  $("waiting").hidden = !(seated && state.table.status === "waiting");
-  $("after").hidden = !state.finished || (open && !seated);
-  $("rematch").textContent = open ? "Rematch" : seated ? "Join the rematch" : "Watch the rematch";
+  $("waiting").hidden = !(mine && state.table.status === "waiting");
+  $("after").hidden = !state.finished || (open && !mine);
+  $("rematch").textContent = open ? "Rematch" : mine ? "Join the rematch" : "Watch the rematch";
 }
 
 async function leaveSeat() {
@@ -538,9 +542,7 @@ async function leaveSeat() {
 async function rematch() {
   try {
     const table = await api(`/api/tables/${ui.tableId}/rematch`, {});
-    const seat = ui.state && ui.state.you;
-    const seated = seat !== null && seat !== undefined && Boolean(ui.token);
-    if (seated && !localStorage.getItem(`ofc-seat-${table.id}`)) await joinTable(table.id, seat);
+    if (seated(ui.state) && !localStorage.getItem(`ofc-seat-${table.id}`)) await joinTable(table.id, ui.state.you);
     else location.hash = `#/table/${table.id}`;
   } catch (error) {
     toast(error.message);
