@@ -57,12 +57,13 @@ def test_without_fantasy_the_button_goes_round_once(players: int, button: int, b
 
 
 def test_a_fantasy_hand_keeps_the_button_and_lengthens_the_match() -> None:
-    # Seat 1 earns fantasy in hand 0 (button 0); it plays hand 1 with the button on seat 1,
-    # which stays there for hand 2; hand 2 then closes the circle.
+    # Seat 1 earns fantasy in hand 0 (button 0); it plays hand 1 in fantasy with the button
+    # still on seat 0 (the order of play of the hand before); the button then moves to seat 1
+    # for hand 2, which closes the circle: 2 players + 1 fantasy hand = 3 hands.
     match = Match(Rules(players=2), button=0)
     assert play(match, [{1: 13}]) == [
         (0, (0, 0), (0, 0)),
-        (1, (0, 13), (0, 1)),
+        (0, (0, 13), (0, 1)),
         (1, (0, 0), (0, 0)),
     ]
 
@@ -73,8 +74,16 @@ def test_with_button_moves_a_fantasy_hand_does_not_lengthen_the_match() -> None:
 
 
 def test_three_players_one_fantasy_adds_one_hand() -> None:
+    # RULES.md's worked example: button 0, seat 2 earns in hand 0: buttons 0, 0 (fantasy), 1, 2.
     match = Match(Rules(players=3), button=0)
-    assert [b for b, _, _ in play(match, [{2: 13}])] == [0, 1, 1, 2]
+    assert [b for b, _, _ in play(match, [{2: 13}])] == [0, 0, 1, 2]
+
+
+def test_three_players_a_repeat_fantasy_keeps_the_button_twice() -> None:
+    # Seat 2 earns in hands 0 and 1: hands 1 and 2 are fantasy hands, both on button 0.
+    match = Match(Rules(players=3), button=0)
+    seen = play(match, [{2: 13}, {2: 13}])
+    assert [(b, in_row[2]) for b, _, in_row in seen] == [(0, 0), (0, 1), (0, 2), (1, 0), (2, 0)]
 
 
 def test_a_fantasy_earned_in_the_last_hand_is_still_played() -> None:
@@ -114,11 +123,12 @@ def test_with_button_moves_the_last_hand_fantasy_is_still_played() -> None:
 def test_repeat_fantasies_stop_at_fantasy_max_in_row(max_in_row: int | None, earning: int, streaks: list[int]) -> None:
     # Seat 1 earns fantasy in hands 0 .. earning - 1; with a limit that includes the last hand of
     # its streak (a sheet that ignores the limit: the match enforces it); without a limit the
-    # streak ends when it stops earning. Each fantasy hand keeps the button on seat 1.
+    # streak ends when it stops earning. Each fantasy hand keeps the button of hand 0 (seat 0);
+    # the first normal hand after the streak moves it to seat 1 and closes the circle.
     match = Match(Rules(players=2, fantasy_max_in_row=max_in_row), button=0)
     seen = play(match, [{1: 13}] * earning)
     assert [in_row[1] for _, _, in_row in seen] == streaks
-    assert [b for b, _, _ in seen] == [0] + [1] * (len(streaks) - 1)
+    assert [b for b, _, _ in seen] == [0] * (len(streaks) - 1) + [1]
 
 
 def test_with_fantasy_off_nobody_plays_fantasy() -> None:
@@ -128,14 +138,14 @@ def test_with_fantasy_off_nobody_plays_fantasy() -> None:
 
 
 def test_four_players_with_overlapping_fantasies_and_a_repeat() -> None:
-    # Button 3. Hand 0: seat 0 earns. Hand 1 (button 0, seat 0 in fantasy): seat 0 repeats and
-    # seat 1 earns. Hand 2 (button 0, both in fantasy): nothing earned (seat 0 would be beyond
-    # the limit anyway). Hands 3-5 are normal with the button on 0, 1, 2.
+    # Button 3. Hand 0: seat 0 earns. Hand 1 (button still 3, seat 0 in fantasy): seat 0 repeats
+    # and seat 1 earns. Hand 2 (button still 3, both in fantasy): nothing earned (seat 0 would be
+    # beyond the limit anyway). Hands 3-5 are normal with the button on 0, 1, 2.
     match = Match(Rules(players=4), button=3)
     assert play(match, [{0: 13}, {0: 13, 1: 13}, {0: 13}]) == [
         (3, (0, 0, 0, 0), (0, 0, 0, 0)),
-        (0, (13, 0, 0, 0), (1, 0, 0, 0)),
-        (0, (13, 13, 0, 0), (2, 1, 0, 0)),
+        (3, (13, 0, 0, 0), (1, 0, 0, 0)),
+        (3, (13, 13, 0, 0), (2, 1, 0, 0)),
         (0, (0, 0, 0, 0), (0, 0, 0, 0)),
         (1, (0, 0, 0, 0), (0, 0, 0, 0)),
         (2, (0, 0, 0, 0), (0, 0, 0, 0)),
@@ -172,7 +182,7 @@ def test_real_score_sheets_carry_fantasy() -> None:
     first = match.record(score_boards([qq, foul], rules))
     assert first.points == (6 + 7 + 8 + 15, -36)
     plan = match.next_deal()
-    assert (plan.button, plan.fantasy, plan.fantasy_in_row) == (0, (13, 0), (1, 0))
+    assert (plan.button, plan.fantasy, plan.fantasy_in_row) == (1, (13, 0), (1, 0))  # fantasy keeps the button
 
 
 # ---------------------------------------------------------------- ledger and loss limit
@@ -250,13 +260,13 @@ def test_reaching_the_limit_exactly_leaves_without_capping() -> None:
 
 
 def test_the_button_moves_off_a_seat_that_leaves_even_in_a_fantasy_hand() -> None:
+    # Hand 0 (button 0): seat 0 loses 10 to seat 1 and leaves; seat 1 earns fantasy. The
+    # fantasy hand would keep the button, but its seat is gone: it moves on to seat 1.
     match = Match(Rules(players=3, loss_limit=10), button=0)
-    match.record(sheet([[0, 0, 0], [0, 0, 0], [0, 0, 0]], [13, 0, 0]))
+    record = match.record(sheet([[0, -10, 0], [10, 0, 0], [0, 0, 0]], [0, 13, 0]))
+    assert record.left == (0,)
     plan = match.next_deal()
-    assert (plan.button, plan.fantasy) == (1, (13, 0, 0))
-    match.record(sheet([[0, 0, 0], [0, 0, -10], [0, 10, 0]]))
-    assert match.next_deal().button == 2
-    assert match.next_deal().seats == (0, 2)
+    assert (plan.seats, plan.button, plan.fantasy) == ((1, 2), 1, (13, 0))
 
 
 def test_extra_hands_go_on_without_a_seat_that_leaves() -> None:
@@ -448,11 +458,11 @@ def test_the_button_goes_round_once_and_extra_hands_need_a_fantasy(
     stays = on_fantasy == "stays"
     played = [any(fantasy) for _, fantasy, _ in seen]
     for k in range(len(seen) - 1):
-        if steps[k] < players - 1:
-            assert (steps[k + 1] == steps[k]) == (played[k] and stays)
+        if steps[k] < players - 1:  # a fantasy hand keeps the button of the hand before it
+            assert (steps[k + 1] == steps[k]) == (played[k + 1] and stays)
     last = steps.index(players - 1)
-    for k in range(last + 1, len(seen)):
-        assert played[k] or (stays and played[k - 1])
+    for k in range(last + 1, len(seen)):  # hands after the circle are there for a fantasy
+        assert played[k]
 
 
 def test_a_repeat_fantasy_has_the_repeat_size() -> None:

@@ -109,7 +109,7 @@ def test_button_and_fantasy_behave_as_in_a_match() -> None:
     tournament = Tournament(Rules(players=2, starting_chips=100), button=0)
     tournament.record(sheet([[0, 0], [0, 0]], [0, 13]))
     plan = tournament.next_deal()
-    assert (plan.button, plan.fantasy, plan.fantasy_in_row) == (1, (0, 13), (0, 1))
+    assert (plan.button, plan.fantasy, plan.fantasy_in_row) == (0, (0, 13), (0, 1))  # the fantasy hand keeps it
     tournament.record(sheet([[0, 0], [0, 0]]))
     assert tournament.next_deal().button == 1
     tournament.record(sheet([[0, 0], [0, 0]]))

@@ -5,8 +5,10 @@ clockwise. ``Rotation`` is an immutable value: ``after`` returns the rotation fo
 hand, so a match or tournament can validate a whole hand before changing anything.
 
 The button moves one seat clockwise, to the next seat still playing, after every hand except
-one in which someone played fantasy (when ``button_on_fantasy`` is ``stays``); it always
-moves off a seat that has left. With ``closing`` (a match), a move that would bring the
+into a hand in which someone plays fantasy (when ``button_on_fantasy`` is ``stays``): that
+hand keeps the button, and so the order of play, of the hand before it ("the order of play
+stays as in the previous deal", seed 003); the hand after it moves on as usual. The button
+always moves off a seat that has left. With ``closing`` (a match), a move that would bring the
 button back to a seat it has already visited instead closes the circle: the button then stays
 put for any further hands (see ``docs/match.md``).
 """
@@ -137,7 +139,8 @@ class Rotation:
             fantasy[seat] = self._allowed(earned[seat], in_row) if seat not in leaving else 0
             banks[seat] = time_banks[seat]
         active = tuple(seat for seat in self.active if seat not in leaving)
-        button, visited, closed = self._next_button(plan, active, closing)
+        fantasy_next = any(fantasy[seat] for seat in active)
+        button, visited, closed = self._next_button(active, fantasy_next, closing)
         return replace(
             self,
             active=active,
@@ -158,16 +161,19 @@ class Rotation:
         return cards
 
     def _next_button(
-        self, plan: DealPlan, active: tuple[int, ...], closing: bool
+        self, active: tuple[int, ...], fantasy_next: bool, closing: bool
     ) -> tuple[int, frozenset[int], bool]:
+        """Button, seats visited and whether the circle is closed, for the next hand.
+
+        ``fantasy_next``: someone still playing plays the next hand in fantasy.
+        """
         if not active:
             return self.button, self.visited, self.circle_closed
-        stays = plan.any_fantasy and self.rules.button_on_fantasy is ButtonOnFantasy.STAYS
+        stays = fantasy_next and self.rules.button_on_fantasy is ButtonOnFantasy.STAYS
         if self.button in active:
-            if stays or self.circle_closed:
-                return self.button, self.visited, self.circle_closed
-            if closing and self.visited.issuperset(active):
-                return self.button, self.visited, True
+            full_circle = closing and self.visited.issuperset(active)
+            if stays or self.circle_closed or full_circle:
+                return self.button, self.visited, self.circle_closed or full_circle
         button = next_seat(self.button, active, self.rules.players)
         closed = self.circle_closed or (closing and self.visited.issuperset(active))
         return button, self.visited | {button}, closed
