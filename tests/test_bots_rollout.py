@@ -53,7 +53,7 @@ def test_the_pool_is_every_card_the_view_does_not_show() -> None:
     assert len(pool) == 52 - len(shown)
     assert not shown & set(pool)
     # the opponent's discard is not shown to seat 0: it is in the pool, and burnt by the play-outs
-    assert hand.log[3].action.discards[0] in pool
+    assert hand.private_record().actions[3].action.discards[0] in pool
     board, counts = board_array(view.seats[0].rows)
     job = playouts(view, board[None, :], counts[None, :])
     assert job.burn == 1

@@ -22,15 +22,17 @@ def stacked(cards: str) -> Deck:
 
 
 def fantasy_hand() -> Hand:
-    """Pineapple, clocks 10 + 5 s. Ann (button) plays a 14-card fantasy; bob runs out of time
-    from street 3 on and his automatic placements foul: ann scoops +6 and 13 royalties."""
+    """Pineapple, clocks 10 + 5 s. Ann (button) plays a 14-card fantasy and sets first, at 2 s;
+    bob's clock starts then: he spends 2 s on his five and 5 s on street 2, so street 3 (from
+    9 s) runs out at 9 + 3 + 5 = 17 s and his automatic placements foul: ann scoops +6 and 13
+    royalties."""
     rules = Rules.preset("pineapple").with_settings({"hand_seconds": 10, "time_bank_seconds": 5})
     deck = stacked(
         "Ah Kd 3d Th Td  Qh Qd Qc 9h 9d 9c 3s 4s As Ks Js 8s 2s 7c  5c 6s 2h  7s Jh 8h  Ac Kc 2d  Qs Jc 3c"
     )
     hand = Hand(rules, button=0, deck=deck, fantasy=(14, 0))
+    hand.apply(Action.of(0, top="Qh Qd 4s", middle="9h 9d 9c Qc 3s", bottom="As Ks Js 8s 2s", discard="7c"), 2)
     hand.apply(Action.of(1, top="Ah Kd 3d", middle="Th Td"), 4)
-    hand.apply(Action.of(0, top="Qh Qd 4s", middle="9h 9d 9c Qc 3s", bottom="As Ks Js 8s 2s", discard="7c"), 6)
     hand.apply(Action.of(1, middle="5c 6s", discard="2h"), 9)
     hand.advance(30)
     return hand
@@ -42,21 +44,23 @@ seats: ann, bob; button: ann
 deck: shuffled (no seed)
 fantasy: ann is dealt 14 cards
 
+Fantasy hands (set first, face-down until the showdown)
+  ann  fantasy: top Qh Qd 4s | middle Qc 9h 9d 9c 3s | bottom As Ks Js 8s 2s; discarded 7c  (at 2 s)
+
 Street 1 (5 cards: place 5)
   bob  top Ah Kd 3d | middle Th Td  (at 4 s)
-  ann  fantasy: top Qh Qd 4s | middle Qc 9h 9d 9c 3s | bottom As Ks Js 8s 2s; discarded 7c  (at 6 s)
 
 Street 2 (3 cards: place 2, discard 1)
   bob  middle 6s 5c; discarded 2h  (at 9 s)
 
 Street 3 (3 cards: place 2, discard 1)
-  bob  bottom Jh 7s; discarded 8h  (at 15 s, automatic: out of time)
+  bob  bottom Jh 7s; discarded 8h  (at 17 s, automatic: out of time)
 
 Street 4 (3 cards: place 2, discard 1)
-  bob  bottom Ac Kc; discarded 2d  (at 15 s, automatic: out of time)
+  bob  bottom Ac Kc; discarded 2d  (at 17 s, automatic: out of time)
 
 Street 5 (3 cards: place 2, discard 1)
-  bob  middle Jc | bottom Qs; discarded 3c  (at 15 s, automatic: out of time)
+  bob  middle Jc | bottom Qs; discarded 3c  (at 17 s, automatic: out of time)
 
 Showdown
   ann  top    Qh Qd 4s       Pair, queens, royalty 7

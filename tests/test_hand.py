@@ -9,7 +9,8 @@ import pytest
 
 from ofc.actions import Action, ActionRecord, Row
 from ofc.cards import ALL_CARDS, Deck, parse_card, parse_cards
-from ofc.errors import NoSuchSeat, SetupError, UnknownRow
+from ofc.clock import ClockReading
+from ofc.errors import NoSuchSeat, NotYourTurn, SetupError, UnknownRow
 from ofc.hand import Hand
 from ofc.legal import LegalActions, _patterns
 from ofc.rules import Rules
@@ -63,7 +64,7 @@ def test_worked_classic_hand_scores_as_by_hand() -> None:
     assert result.boards[0].top == cards("Qh Qd 2c")
     assert result.boards[1].bottom == cards("Ac Kc Qc Jc 3c")
     assert result.time_banks == (Decimal(180), Decimal(180))
-    assert len(hand.log) == 18
+    assert len(hand.private_record().actions) == 18
     assert hand.to_act == ()
     assert hand.street == 9
 
@@ -94,13 +95,30 @@ def test_street_cards_are_dealt_when_the_turn_comes() -> None:
     assert hand.view(0).discards == cards("9c")
 
 
-def test_fantasy_seats_act_any_time_and_are_skipped_in_the_street_order() -> None:
+def test_fantasy_seats_set_first_and_street_seats_wait_with_their_clocks_stopped() -> None:
+    # Button 0, so seat 1 would act first; it plays fantasy (14 cards) and must set before
+    # seat 2 (then seat 0) plays the streets. RULES.md "Fantasyland", seeds 001 and 003.
     hand = Hand(PINEAPPLE3, button=0, seed=3, fantasy=(0, 14, 0))
     assert hand.play_order == (1, 2, 0)
-    assert hand.to_act == (2, 1)
+    assert hand.to_act == (1,)
     assert len(hand.view(1).cards) == 14
     assert hand.view(1).seats[1].holding == 14
     assert hand.fantasy_in_row == (0, 1, 0)
+    assert hand.clock(1).running
+    assert not hand.clock(2).running
+    five = hand.view(2).cards
+    assert len(five) == 5
+    with pytest.raises(NotYourTurn, match="seat 2 cannot act yet: fantasy seat 1 must set first"):
+        hand.apply(Action.of(2, bottom=five), 3)
+    assert hand.actions_taken == 0
+    assert hand.to_act == (1,)
+    assert len(hand.legal_actions(2)) == 0
+    held = hand.view(1).cards
+    hand.apply(Action(1, tuple((card, Row.BOTTOM if i < 5 else Row.MIDDLE if i < 10 else Row.TOP)
+                               for i, card in enumerate(held[:13])), held[13:]), 30)
+    assert hand.to_act == (2,)
+    assert hand.clock(2) == ClockReading(Decimal(120), Decimal(180), True, Decimal(330))  # started at 30
+    assert hand.view(2).seats[1].hidden == 13
 
 
 @pytest.mark.parametrize(
@@ -217,16 +235,16 @@ def test_log_records_actions_with_times() -> None:
     hand = Hand(CLASSIC2, button=0, deck=stacked(WORKED_DECK), now=Decimal("1.5"))
     action = Action.of(1, top="Ah Kd 3d", middle="Th Td")
     hand.apply(action, 2.25)
-    assert hand.log == (ActionRecord(action, Decimal("2.25"), False),)
+    assert hand.private_record().actions == (ActionRecord(action, Decimal("2.25"), False),)
     assert hand.now == Decimal("2.25")
     assert hand.start_time == Decimal("1.5")
 
 
 def test_seeded_hands_are_reproducible_and_secure_ones_differ() -> None:
-    assert Hand(CLASSIC2, button=0, seed=11).deck_order == Deck(11).order
-    assert Hand(CLASSIC2, button=0, seed=11).seed == 11
-    assert Hand(CLASSIC2, button=0).deck_order != Hand(CLASSIC2, button=0).deck_order
-    assert Hand(CLASSIC2, button=0).seed is None
+    assert Hand(CLASSIC2, button=0, seed=11).private_record().deck == Deck(11).order
+    assert Hand(CLASSIC2, button=0, seed=11).private_record().seed == 11
+    assert Hand(CLASSIC2, button=0).private_record().deck != Hand(CLASSIC2, button=0).private_record().deck
+    assert Hand(CLASSIC2, button=0).private_record().seed is None
 
 
 def test_fantasy_deal_sizes_come_from_the_rules() -> None:
@@ -282,19 +300,30 @@ def test_four_seats_act_left_of_the_button_first_on_every_street() -> None:
     assert acted == [2, 3, 0, 1] * 9
 
 
-def test_a_fantasy_seat_is_skipped_and_may_set_between_street_turns() -> None:
+def test_a_fantasy_seat_sets_first_and_is_skipped_in_the_street_order() -> None:
+    # Button 1: order of play 2, 3, 0, 1; seat 3 plays fantasy, so it sets alone first and the
+    # streets then go 2, 0, 1 for nine rounds (five-card deal + eight one-card streets).
     hand = Hand(CLASSIC2.with_settings({"players": 4}), button=1, seed=4, fantasy=(0, 0, 0, 13))
-    assert hand.to_act == (2, 3)
-    street_seats = []
+    assert hand.to_act == (3,)
+    hand.apply(hand.legal_actions(3)[0], 1)
+    acted = []
     while not hand.is_over:
         seat = hand.to_act[0]
-        street_seats.append(seat)
-        hand.apply(hand.legal_actions(seat)[0], len(street_seats))
-        if len(street_seats) == 4:  # seat 3 sets in the middle of street 1, seat 0 to act
-            assert hand.to_act == (0, 3)
-            hand.apply(hand.legal_actions(3)[0], 4)
-            assert hand.view(None).to_act == (0,)
-    assert street_seats == [2, 0, 1] * 9
+        assert hand.to_act == (seat,)
+        acted.append(seat)
+        hand.apply(hand.legal_actions(seat)[0], 1 + len(acted))
+    assert acted == [2, 0, 1] * 9
+
+
+def test_two_fantasy_seats_set_in_any_order_before_the_streets() -> None:
+    hand = Hand(CLASSIC2.with_settings({"players": 3}), button=2, seed=5, fantasy=(13, 0, 13))
+    assert hand.to_act == (0, 2)
+    hand.apply(hand.legal_actions(2)[7], 1)
+    assert hand.to_act == (0,)
+    with pytest.raises(NotYourTurn, match="seat 1 cannot act yet: fantasy seat 0 must set first"):
+        hand.check(Action.of(1, bottom=hand.view(1).cards))
+    hand.apply(hand.legal_actions(0)[3], 2)
+    assert hand.to_act == (1,)
 
 
 def test_every_seat_in_fantasy_skips_the_streets() -> None:

@@ -41,7 +41,7 @@ def test_the_first_seat_runs_out_at_hand_plus_bank() -> None:
     assert hand.advance(D("14.9")) == ()
     assert hand.clock(1) == reading(0, D("0.1"), 15)
     assert hand.advance(15) == (Action.of(1, bottom="As Ad Ac Ah Ks"),)
-    assert hand.log == (ActionRecord(Action.of(1, bottom="As Ad Ac Ah Ks"), D(15), True),)
+    assert hand.private_record().actions == (ActionRecord(Action.of(1, bottom="As Ad Ac Ah Ks"), D(15), True),)
     assert hand.clock(1) == reading(0, 0, None)
     assert hand.clock(0) == reading(10, 5, 30)
     assert hand.time_banks == (D(5), D(0))
@@ -54,8 +54,8 @@ def test_a_whole_hand_on_autopilot() -> None:
     assert len(actions) == 18
     # seat 1 runs out at 15, seat 0 (10 + 5 more) at 30; with nothing left, every later turn
     # runs out the moment it starts, at 30.
-    assert [record.time for record in hand.log] == [D(15)] + [D(30)] * 17
-    assert all(record.automatic for record in hand.log)
+    assert [record.time for record in hand.private_record().actions] == [D(15)] + [D(30)] * 17
+    assert all(record.automatic for record in hand.private_record().actions)
     result = hand.result
     assert result is not None
     assert result.boards[1].bottom == parse_cards("As Ah Ad Ac Ks")  # one action: high first
@@ -85,7 +85,7 @@ def test_a_turbo_hand_on_autopilot() -> None:
         Action.of(1, middle="7c", top="2d 3h 4c"),
         Action.of(0, middle="Ts", top="6c 6d 7h"),
     )
-    assert [record.time for record in hand.log] == [D(15)] + [D(30)] * 5
+    assert [record.time for record in hand.private_record().actions] == [D(15)] + [D(30)] * 5
     result = hand.result
     assert result is not None
     assert result.points == (1, -1)
@@ -120,12 +120,12 @@ def test_pineapple_street_places_low_and_discards_the_last_card(
     hand.apply(Action.of(1, **first_five), 1)
     hand.apply(Action.of(0, bottom="2d 3d 4d 5d 6d"), 2)
     assert hand.advance(16) == (Action.of(1, **auto),)  # type: ignore[arg-type]
-    assert hand.log[-1].time == D(16)  # 9 s left on the hand clock + the 5 s bank from 2
+    assert hand.private_record().actions[-1].time == D(16)  # 9 s left on the hand clock + the 5 s bank from 2
 
 
 def test_a_pineapple_hand_on_autopilot() -> None:
     hand = Hand(PINEAPPLE, button=0, seed=31)
-    order = hand.deck_order
+    order = hand.private_record().deck
     hand.advance(1000)
     # seat 1's streets are the deck's cards 10-12, 16-18, 22-24 and 28-30
     streets = [order[10 + 6 * k : 13 + 6 * k] for k in range(4)]
@@ -135,7 +135,7 @@ def test_a_pineapple_hand_on_autopilot() -> None:
     assert sorted(board.bottom) == sorted(order[0:5])
     assert sorted(board.middle) == sorted(streets[0][:2] + streets[1][:2] + streets[2][:1])
     assert sorted(board.top) == sorted(streets[2][1:2] + streets[3][:2])
-    assert [action.discards for action in (r.action for r in hand.log) if action.seat == 1] == [
+    assert [action.discards for action in (r.action for r in hand.private_record().actions) if action.seat == 1] == [
         (),
         *((street[2],) for street in streets),
     ]
@@ -145,37 +145,40 @@ def test_fantasy_is_filled_bottom_middle_top_and_extra_cards_discarded() -> None
     hand = Hand(PINEAPPLE, button=0, seed=21, fantasy=(14, 0))
     held = hand.view(0).cards
     assert len(held) == 14
-    assert held == hand.deck_order[5:19]  # seat 1's five come first in the order of play
+    assert held == hand.private_record().deck[5:19]  # seat 1's five come first in the order of play
+    assert hand.clock(1) == reading(10, 5, None)  # the street seat waits, its clock stopped
     auto = hand.advance(15)
-    # the street seat and the fantasy seat run out together: the street seat goes first, and
-    # with nothing left it runs out of every later street at once, still before the fantasy
-    assert [action.seat for action in auto] == [1, 1, 1, 1, 1, 0]
+    # the fantasy seat runs out at 0 + 10 + 5 = 15 and is filled bottom, middle, top
+    assert [action.seat for action in auto] == [0]
     rows = [Row.BOTTOM] * 5 + [Row.MIDDLE] * 5 + [Row.TOP] * 3
-    assert auto[5] == Action(0, tuple(zip(held[:13], rows, strict=True)), held[13:])
-    assert {card for card, row in auto[5].placements if row is Row.BOTTOM} == set(held[:5])
-    assert hand.is_over  # seat 1 had nothing left either: every street placed at 15
-    assert [record.time for record in hand.log] == [D(15)] * 6
+    assert auto[0] == Action(0, tuple(zip(held[:13], rows, strict=True)), held[13:])
+    assert {card for card, row in auto[0].placements if row is Row.BOTTOM} == set(held[:5])
+    # seat 1's clock starts at 15: out at 30, then of every later street at once
+    assert hand.clock(1) == reading(10, 5, 30)
+    assert [action.seat for action in hand.advance(30)] == [1] * 5
+    assert hand.is_over
+    assert [record.time for record in hand.private_record().actions] == [D(15)] + [D(30)] * 5
 
 
 def test_progressive_fantasy_discards_all_extra_cards() -> None:
     rules = Rules.preset("pineapple-progressive").with_settings(QUICK)
     hand = Hand(rules, button=1, seed=5, fantasy=(17, 0))
     held = hand.view(0).cards
-    hand.apply(hand.legal_actions(1)[0], 1)
     auto = hand.advance(15)
     fantasy = next(action for action in auto if action.seat == 0)
     assert sorted(fantasy.discards) == sorted(held[13:])
     assert sorted(card for card, _ in fantasy.placements) == sorted(held[:13])
 
 
-def test_a_fantasy_clock_runs_while_street_seats_act() -> None:
+def test_street_clocks_start_when_the_fantasy_seats_have_set() -> None:
     hand = Hand(PINEAPPLE, button=0, seed=21, fantasy=(14, 0))
-    hand.apply(hand.legal_actions(1)[0], 8)
-    assert hand.clock(0) == reading(2, 5, 15)
-    assert hand.clock(1) == reading(2, 5, 15)  # its next street started at 8 with 2 s + bank
-    hand.apply(hand.legal_actions(0)[0], 9)
-    assert hand.clock(0) == reading(1, 5, None)
+    assert hand.clock(0) == reading(10, 5, 15)
+    hand.apply(hand.legal_actions(0)[0], 8)
+    assert hand.clock(0) == reading(2, 5, None)
+    assert hand.clock(1) == reading(10, 5, 23)  # started at 8 with 10 s + the 5 s bank
     assert hand.to_act == (1,)
+    hand.apply(hand.legal_actions(1)[0], 9)
+    assert hand.clock(1) == reading(9, 5, 23)  # its next street started at 9 with 9 s + bank
 
 
 def test_default_clocks_read_mid_run() -> None:
@@ -197,10 +200,10 @@ def test_banks_passed_in_set_the_deadlines() -> None:
 def test_acting_exactly_at_the_deadline_is_in_time_and_advance_first_is_not() -> None:
     late = Hand(CLASSIC, button=0, deck=stacked(AUTOPILOT))
     late.advance(15)
-    assert late.log[0].automatic
+    assert late.private_record().actions[0].automatic
     in_time = Hand(CLASSIC, button=0, deck=stacked(AUTOPILOT))
     in_time.apply(Action.of(1, top="As Ad Ac", middle="Ah Ks"), 15)
-    assert not in_time.log[0].automatic
+    assert not in_time.private_record().actions[0].automatic
     assert in_time.time_banks == (D(5), D(0))
 
 
@@ -216,7 +219,7 @@ def test_advance_after_the_end_only_moves_time() -> None:
     hand.advance(100)
     assert hand.advance(200) == ()
     assert hand.now == D(200)
-    assert len(hand.log) == 18
+    assert len(hand.private_record().actions) == 18
 
 
 def test_a_reading_later_spends_the_hand_clock_then_the_bank() -> None:

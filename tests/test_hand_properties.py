@@ -54,7 +54,7 @@ def hands(draw: st.DrawFn, preset: str, players: int) -> tuple[Hand, int]:
 def knowable(hand: Hand, seat: int | None) -> set[Card]:
     """Cards ``seat`` may see: placed cards of street seats, its own cards, all boards at the end."""
     cards: set[Card] = set()
-    for record in hand.log:
+    for record in hand.private_record().actions:
         action = record.action
         if action.seat == seat or not hand.fantasy[action.seat] or hand.is_over:
             cards.update(card for card, _ in action.placements)
@@ -101,18 +101,18 @@ def check_end(hand: Hand) -> None:
     assert result is not None
     players = hand.rules.players
     placed = [card for board in result.boards for card in board.cards]
-    discarded = [card for record in hand.log for card in record.action.discards]
+    discarded = [card for record in hand.private_record().actions for card in record.action.discards]
     assert len(placed) == 13 * players
     street_seats = sum(1 for cards in hand.fantasy if not cards)
     dealt = sum(hand.fantasy) + street_seats * sum(street.cards for street in hand.rules.spec.streets)
-    assert sorted(placed + discarded) == sorted(hand.deck_order[:dealt])
+    assert sorted(placed + discarded) == sorted(hand.private_record().deck[:dealt])
     assert sum(result.points) == 0
     for i, line in enumerate(result.sheet.players):
         assert all(line.vs[j] == -result.sheet.players[j].vs[i] for j in range(players))
     assert all(bank <= start for bank, start in zip(result.time_banks, hand.starting_banks, strict=True))
     text = history.write_text(hand, [f"p{seat}" for seat in range(players)])
     replayed = history.replay(text)
-    assert replayed.log == hand.log
+    assert replayed.private_record().actions == hand.private_record().actions
     assert replayed.result is not None
     assert replayed.result.to_dict() == result.to_dict()
     assert history.write(replayed, [f"p{seat}" for seat in range(players)]) == json.loads(text)

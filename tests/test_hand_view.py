@@ -18,11 +18,11 @@ def stacked(cards: str) -> Deck:
 
 
 def hand_after_fantasy_set() -> Hand:
-    """Seat 0 (button) plays a 14-card fantasy and sets at 6 s; seat 1 placed its five at 4 s."""
+    """Seat 0 (button) plays a 14-card fantasy and sets first, at 2 s; seat 1 places its five at 6 s."""
     deck = stacked("Ah Kd 3d Th Td  Qh Qd Qc 9h 9d 9c 3s 4s As Ks Js 8s 2s 7c  5c 6s 2h")
     hand = Hand(RULES, button=0, deck=deck, fantasy=(14, 0))
-    hand.apply(Action.of(1, top="Ah Kd 3d", middle="Th Td"), 4)
-    hand.apply(Action.of(0, top="Qh Qd 4s", middle="9h 9d 9c Qc 3s", bottom="As Ks Js 8s 2s", discard="7c"), 6)
+    hand.apply(Action.of(0, top="Qh Qd 4s", middle="9h 9d 9c Qc 3s", bottom="As Ks Js 8s 2s", discard="7c"), 2)
+    hand.apply(Action.of(1, top="Ah Kd 3d", middle="Th Td"), 6)
     return hand
 
 
@@ -33,17 +33,24 @@ def seat(number: int, fantasy: int, rows: tuple[list[str], list[str], list[str]]
             "bottom": bottom, **counts}
 
 
-# Seat 0's board is face-down until the showdown: 13 hidden, 1 discarded. Seat 1 has used 4 s
-# of its hand clock and holds its second street (dealt when its turn came at 4 s); its clock
-# runs out at 4 + 6 + 5 = 15.
+# Seat 0's board is face-down until the showdown: 13 hidden, 1 discarded; it spent 2 s of its
+# 10. Seat 1's clock started only when seat 0 had set (2 s); it spent 4 s on its five cards and
+# holds its second street (dealt at 6 s): 6 s of hand clock left, out at 6 + 6 + 5 = 17.
 FANTASY_HIDDEN = seat(
     0, 14, ([], [], []), hidden=13, holding=0, discarded=1, done=True,
-    clock={"hand": "4", "bank": "5", "running": False, "deadline": None},
+    clock={"hand": "8", "bank": "5", "running": False, "deadline": None},
 )  # fmt: skip
 STREET_SEAT = seat(
     1, 0, (["Ah", "Kd", "3d"], ["Th", "Td"], []), hidden=0, holding=3, discarded=0, done=False,
-    clock={"hand": "4", "bank": "5", "running": True, "deadline": "15"},
+    clock={"hand": "6", "bank": "5", "running": True, "deadline": "17"},
 )  # fmt: skip
+# The public history: the fantasy set face-down (13 hidden, 1 discarded), then seat 1's five.
+HISTORY = [
+    {"seat": 0, "top": [], "middle": [], "bottom": [], "discards": [], "discarded": 1, "hidden": 13,
+     "time": "2", "automatic": False},
+    {"seat": 1, "top": ["Ah", "Kd", "3d"], "middle": ["Th", "Td"], "bottom": [], "discards": [], "discarded": 0,
+     "hidden": 0, "time": "6", "automatic": False},
+]  # fmt: skip
 
 
 def test_street_seat_sees_its_cards_and_only_counts_of_the_fantasy_board() -> None:
@@ -52,7 +59,7 @@ def test_street_seat_sees_its_cards_and_only_counts_of_the_fantasy_board() -> No
     assert view == {
         "seat": 1, "button": 0, "street": 1, "to_act": [1], "now": "6",
         "cards": ["5c", "6s", "2h"], "discards": [],
-        "seats": [FANTASY_HIDDEN, STREET_SEAT], "result": None,
+        "seats": [FANTASY_HIDDEN, STREET_SEAT], "result": None, "history": HISTORY,
     }  # fmt: skip
 
 
@@ -62,6 +69,7 @@ def test_spectator_sees_public_facts_only() -> None:
     assert view == {
         "seat": None, "button": 0, "street": 1, "to_act": [1], "now": "6",
         "cards": [], "discards": [], "seats": [FANTASY_HIDDEN, STREET_SEAT], "result": None,
+        "history": HISTORY,
     }  # fmt: skip
 
 
@@ -82,7 +90,7 @@ def test_before_the_fantasy_sets_others_see_how_many_cards_it_holds() -> None:
     assert other.seats[0].holding == 14
     assert other.seats[0].hidden == 0
     assert other.cards == parse_cards("Ah Kd 3d Th Td")
-    assert other.to_act == (1, 0)
+    assert other.to_act == (0,)  # the fantasy seat sets first
 
 
 def test_the_showdown_reveals_boards_but_never_discards() -> None:
@@ -112,7 +120,7 @@ def test_view_shortcuts_for_the_seat_to_act() -> None:
         return (view.may_act, view.in_fantasy, view.rooms, view.discards_due)
 
     assert shortcuts(0) == (True, True, (3, 5, 5), 1)
-    assert shortcuts(1) == (True, False, (3, 5, 5), 0)
+    assert shortcuts(1) == (False, False, (3, 5, 5), 0)  # waits for the fantasy seat
     assert shortcuts(None) == (False, False, (0, 0, 0), 0)
     normal = hand.view(1)
     assert hand.view(None).mine is None

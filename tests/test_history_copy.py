@@ -26,7 +26,7 @@ def played(seed: int, preset: str = "pineapple", players: int = 2) -> Hand:
 
 
 def discards(hand: Hand, seat: int) -> list[str]:
-    return [format_card(card) for record in hand.log if record.action.seat == seat for card in record.action.discards]
+    return [format_card(card) for record in hand.private_record().actions if record.action.seat == seat for card in record.action.discards]
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])

@@ -57,6 +57,12 @@ class SeatClock:
         self.bank = bank
         self.since: Decimal | None = None
 
+    def copy(self) -> SeatClock:
+        """An independent copy (for ``Hand.clone``)."""
+        twin = SeatClock(self.hand, self.bank)
+        twin.since = self.since
+        return twin
+
     def start(self, now: Decimal) -> None:
         """Start running at ``now``."""
         self.since = now

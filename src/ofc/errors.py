@@ -92,3 +92,11 @@ class HistoryError(OfcError, ValueError):
 
 class BotError(OfcError, ValueError):
     """A bot name, option or option value is unknown or malformed."""
+
+
+class NothingToUndo(ActionError):
+    """``Hand.undo`` was called before any action was applied."""
+
+
+class DeterminizeError(OfcError, ValueError):
+    """A view cannot be completed into a hand (it is not a view the engine could have made)."""

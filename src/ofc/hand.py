@@ -12,9 +12,16 @@ for the passing of time; ``now`` is always passed in (the hand reads no clock). 
 
 Order of play: the seat left of the button acts first and the button last, street by street.
 Everyone gets the five-card deal at the start; a seat gets a later street's cards when its
-turn comes. Fantasy seats get all their cards at the start, may act at any time (their clocks
-run from the start until they set) and are skipped in the street order; their boards stay
-face-down until the showdown. ``view(seat)`` is the only way to look at a hand as a player.
+turn comes (``ofc.deals`` holds that order). Fantasy seats get all their cards at the start
+and set first: while any of them has not set, only fantasy seats may act (each on its own, in
+any order, their clocks running from the deal) and the street seats wait, their clocks
+stopped; then the streets are played without them. Fantasy boards stay face-down until the
+showdown. ``view(seat)`` is the only way to look at a hand as a player; ``private_record()``
+is the one door to the deck and every action, for hand histories and storage.
+
+Search code drives a hand with ``clone()`` (an independent copy) and ``undo()`` (takes back the
+last action exactly, like python-chess's ``pop``); ``ofc.determinize`` builds a hand consistent
+with one seat's view.
 """
 
 from __future__ import annotations
@@ -22,35 +29,29 @@ from __future__ import annotations
 from collections.abc import Sequence
 from decimal import Decimal
 
-from ofc.actions import ROW_INDEXES, ROW_SIZES, Action, ActionRecord, Row
+from ofc.action_check import check_action
+from ofc.actions import ROW_SIZES, Action, ActionRecord
 from ofc.autoplace import auto_action
-from ofc.cards import DECK_SIZE, Card, Deck, format_card
+from ofc.cards import DECK_SIZE, Card, Deck
 from ofc.clock import ClockReading, SeatClock, time_text, to_time
+from ofc.deals import Deal, deal_sequence, play_order
 from ofc.errors import (
     ActionError,
-    CardNotHeld,
     ClockError,
-    DuplicateCard,
     HandOver,
     NoSuchSeat,
+    NothingToUndo,
     NotYourTurn,
     OutOfTime,
-    RowFull,
     SetupError,
-    UnknownRow,
-    WrongDiscardCount,
-    WrongPlacementCount,
 )
+from ofc.hand_record import Before, PrivateRecord
+from ofc.hand_setup import read_banks, read_fantasy, read_streaks
 from ofc.legal import LegalActions
 from ofc.result import HandResult
 from ofc.rules import HAND_CARDS, Rules
 from ofc.scoring import Board, score_boards
-from ofc.view import HandView, SeatView
-
-
-def _per_seat(name: str, values: Sequence[object], players: int) -> None:
-    if values and len(values) != players:
-        raise SetupError(f"{name} needs one entry per seat ({players}), got {len(values)}")
+from ofc.view import HandView, build_view
 
 
 class Hand:
@@ -65,8 +66,11 @@ class Hand:
 
     __slots__ = (
         "_banks0",
+        "_before",
         "_button",
         "_clocks",
+        "_deals",
+        "_dealt",
         "_discards",
         "_fantasy",
         "_fantasy_in_row",
@@ -106,73 +110,48 @@ class Hand:
             raise SetupError(f"button must be a seat from 0 to {players - 1}, not {button!r}")
         self._rules = rules
         self._button = button
-        self._fantasy = self._read_fantasy(rules, fantasy)
-        self._fantasy_in_row = self._read_streaks(fantasy_in_row)
-        self._banks0 = self._read_banks(rules, time_banks)
+        self._fantasy = read_fantasy(rules, fantasy)
+        self._fantasy_in_row = read_streaks(self._fantasy, fantasy_in_row)
+        self._banks0 = read_banks(rules, time_banks)
         if deck is not None and seed is not None:
             raise SetupError("give a deck or a seed, not both")
         if deck is None:
             deck = Deck(seed)
+        self._deals = deal_sequence(rules, button, self._fantasy)
+        needed = sum(deal.cards for deal in self._deals)
+        if needed > DECK_SIZE:
+            raise SetupError(f"this deal needs {needed} cards, more than a deck holds")
         self._order = deck.order
         self._seed = deck.seed
         self._next = 0
+        self._dealt = 0
         self._now = self._start = to_time(now)
-        self._play_order = tuple((button + 1 + i) % players for i in range(players))
+        self._play_order = play_order(button, players)
         self._street_seats = tuple(s for s in self._play_order if not self._fantasy[s])
         self._fantasy_seats = tuple(s for s in self._play_order if self._fantasy[s])
         self._streets = rules.spec.streets
-        needed = sum(self._fantasy) + sum(s.cards for s in self._streets) * len(self._street_seats)
-        if needed > DECK_SIZE:
-            raise SetupError(f"this deal needs {needed} cards, more than a deck holds")
         self._rows: list[tuple[list[Card], list[Card], list[Card]]] = [([], [], []) for _ in range(players)]
         self._held: list[tuple[Card, ...]] = [() for _ in range(players)]
         self._discards: list[list[Card]] = [[] for _ in range(players)]
         self._clocks = [SeatClock(rules.hand_seconds, bank) for bank in self._banks0]
         self._log: list[ActionRecord] = []
+        self._before: list[Before] = []
         self._result: HandResult | None = None
         self._street = 0 if self._street_seats else len(self._streets)
         self._turn = 0
-        for seat in self._play_order:
-            self._held[seat] = self._deal(self._fantasy[seat] or self._streets[0].cards)
+        for _ in range(players):
+            self._deal_next()
         self._to_act = self._seats_to_act()
-        for seat in self._to_act:
-            self._clocks[seat].start(self._now)
+        self._start_clocks(self._now)
 
-    # ------------------------------------------------------------------ set-up checks
-
-    @staticmethod
-    def _read_fantasy(rules: Rules, fantasy: Sequence[int]) -> tuple[int, ...]:
-        _per_seat("fantasy", fantasy, rules.players)
-        deals = rules.fantasy_deals
-        out = tuple(fantasy) or (0,) * rules.players
-        for seat, cards in enumerate(out):
-            if cards and cards not in deals:
-                allowed = ", ".join(str(n) for n in sorted(deals)) or "none (fantasy is off)"
-                raise SetupError(f"seat {seat} cannot be dealt {cards} cards in fantasy: allowed {allowed}")
-        return out
-
-    def _read_streaks(self, streaks: Sequence[int]) -> tuple[int, ...]:
-        _per_seat("fantasy_in_row", streaks, len(self._fantasy))
-        out = tuple(streaks) or tuple(1 if cards else 0 for cards in self._fantasy)
-        for seat, (cards, streak) in enumerate(zip(self._fantasy, out, strict=True)):
-            if (streak >= 1) != bool(cards) or streak < 0:
-                kind = "a fantasy" if cards else "a normal"
-                raise SetupError(f"seat {seat} plays {kind} hand, so fantasy_in_row cannot be {streak}")
-        return out
-
-    @staticmethod
-    def _read_banks(rules: Rules, banks: Sequence[Decimal]) -> tuple[Decimal, ...]:
-        _per_seat("time_banks", banks, rules.players)
-        out = tuple(to_time(b) for b in banks) or (rules.time_bank_seconds,) * rules.players
-        for seat, bank in enumerate(out):
-            if bank < 0:
-                raise SetupError(f"seat {seat}'s time bank cannot be negative ({bank})")
-        return out
-
-    def _deal(self, count: int) -> tuple[Card, ...]:
+    def _deal_next(self) -> Deal:
+        """Deal the next chunk of ``deal_sequence`` to its seat."""
+        deal = self._deals[self._dealt]
         start = self._next
-        self._next = start + count
-        return self._order[start : self._next]
+        self._next = start + deal.cards
+        self._dealt += 1
+        self._held[deal.seat] = self._order[start : self._next]
+        return deal
 
     # ------------------------------------------------------------------ public facts
 
@@ -223,14 +202,19 @@ class Hand:
 
     @property
     def to_act(self) -> tuple[int, ...]:
-        """Seats that may act now: the street's seat, then fantasy seats that have not set."""
+        """Seats that may act now: the fantasy seats that have not set, else the street's seat."""
         return self._to_act
 
+    def _waiting_fantasy(self) -> tuple[int, ...]:
+        return tuple(seat for seat in self._fantasy_seats if self._held[seat])
+
     def _seats_to_act(self) -> tuple[int, ...]:
-        seats = [seat for seat in self._fantasy_seats if self._held[seat]]  # not set yet
+        waiting = self._waiting_fantasy()
+        if waiting:
+            return waiting
         if self._street < len(self._streets):
-            seats.insert(0, self._street_seats[self._turn])
-        return tuple(seats)
+            return (self._street_seats[self._turn],)
+        return ()
 
     @property
     def is_over(self) -> bool:
@@ -243,26 +227,18 @@ class Hand:
         return self._result
 
     @property
-    def log(self) -> tuple[ActionRecord, ...]:
-        """Every applied action with its time, automatic ones included, in order."""
-        return tuple(self._log)
+    def actions_taken(self) -> int:
+        """How many actions have been applied (automatic ones included)."""
+        return len(self._log)
 
     @property
     def time_banks(self) -> tuple[Decimal, ...]:
         """Each seat's time bank left now (carry these into the match)."""
         return tuple(clock.read(self._now).bank for clock in self._clocks)
 
-    # Full-state facts for histories: never show these to a player.
-
-    @property
-    def deck_order(self) -> tuple[Card, ...]:
-        """The whole deck order (hidden information: for hand histories only)."""
-        return self._order
-
-    @property
-    def seed(self) -> int | None:
-        """The seed the deck was shuffled from, if any."""
-        return self._seed
+    def private_record(self) -> PrivateRecord:
+        """The deck, its seed and every action: hidden information, for histories and storage only."""
+        return PrivateRecord(self._order, self._seed, tuple(self._log))
 
     def clock(self, seat: int) -> ClockReading:
         """Seat's hand clock and time bank left now."""
@@ -288,11 +264,14 @@ class Hand:
             if not self._held[seat]:
                 raise NotYourTurn(f"seat {seat} has already set its fantasy hand")
             return len(self._held[seat]) - HAND_CARDS
-        if self._street < len(self._streets):
-            if self._street_seats[self._turn] == seat:
-                return self._streets[self._street].discards
-            raise NotYourTurn(f"seat {seat} cannot act now: seat {self._street_seats[self._turn]} is to act")
-        raise NotYourTurn(f"seat {seat} has placed all its cards; waiting for fantasy seats")
+        waiting = self._waiting_fantasy()
+        if waiting:
+            names = ", ".join(str(other) for other in waiting)
+            raise NotYourTurn(f"seat {seat} cannot act yet: fantasy seat {names} must set first")
+        current = self._street_seats[self._turn]  # the hand is not over, so a street is being played
+        if current != seat:
+            raise NotYourTurn(f"seat {seat} cannot act now: seat {current} is to act")
+        return self._streets[self._street].discards
 
     def legal_actions(self, seat: int) -> LegalActions:
         """Every legal action of ``seat`` now, as a lazy sequence (empty if it may not act).
@@ -310,57 +289,7 @@ class Hand:
         """Raise the ``ActionError`` that applying ``action`` now would raise, if any."""
         seat = action.seat
         due = self._discards_due(seat)
-        held = self._held[seat]
-        self._check_shape(seat, action)
-        if len(action.discards) != due:
-            raise WrongDiscardCount(
-                f"seat {seat} must discard {due} card{'s' if due != 1 else ''}, not {len(action.discards)}"
-            )
-        rooms = self._rooms(seat)
-        room = list(rooms)
-        used: set[Card] = set()
-        for card, row in action.placements:
-            self._check_card(seat, card, held, used)
-            if type(row) is not Row and (type(row) is not int or row not in ROW_INDEXES):
-                raise UnknownRow(f"seat {seat}: {row!r} is not a row (top, middle or bottom)")
-            room[row] -= 1
-            if room[row] < 0:
-                wanted = sum(1 for _, where in action.placements if where == row)
-                free = rooms[row]
-                raise RowFull(
-                    f"seat {seat}'s {Row(row).label} row has room for {free} more "
-                    f"card{'s' if free != 1 else ''}, not {wanted}"
-                )
-        for card in action.discards:
-            self._check_card(seat, card, held, used)
-        if len(used) != len(held):
-            missing = format_card(next(card for card in held if card not in used))
-            raise WrongPlacementCount(
-                f"seat {seat} must place {len(held) - due} cards, not {len(action.placements)}: "
-                f"{missing} is neither placed nor discarded"
-            )
-
-    @staticmethod
-    def _check_shape(seat: int, action: Action) -> None:
-        """An action built by hand may hold anything: name what is not (card, row) pairs."""
-        placements: object = action.placements
-        discards: object = action.discards
-        if not isinstance(placements, tuple):
-            raise ActionError(f"seat {seat}: placements must be a tuple of (card, row) pairs, not {placements!r}")
-        for placement in placements:
-            if not isinstance(placement, tuple) or len(placement) != 2:
-                raise ActionError(f"seat {seat}: a placement is a (card, row) pair, not {placement!r}")
-        if not isinstance(discards, tuple):
-            raise ActionError(f"seat {seat}: discards must be a tuple of cards, not {discards!r}")
-
-    @staticmethod
-    def _check_card(seat: int, card: Card, held: tuple[Card, ...], used: set[Card]) -> None:
-        if type(card) is not int or card not in held:
-            text = format_card(card) if type(card) is int and 0 <= card < DECK_SIZE else repr(card)
-            raise CardNotHeld(f"seat {seat} does not hold {text}")
-        if card in used:
-            raise DuplicateCard(f"seat {seat} uses {format_card(card)} twice")
-        used.add(card)
+        check_action(action, self._held[seat], self._rooms(seat), due)
 
     def is_legal(self, action: Action) -> bool:
         """Whether ``action`` could be applied now (time aside)."""
@@ -421,6 +350,7 @@ class Hand:
         return tuple(done)
 
     def _commit(self, action: Action, time: Decimal, automatic: bool) -> None:
+        self._before.append(self._snapshot())
         seat = action.seat
         rows = self._rows[seat]
         for card, row in action.placements:
@@ -436,19 +366,72 @@ class Hand:
             if self._turn == len(self._street_seats):
                 self._turn = 0
                 self._street += 1
-            if self._street < len(self._streets):
-                following = self._street_seats[self._turn]
-                if self._street:
-                    self._held[following] = self._deal(self._streets[self._street].cards)
-                self._clocks[following].start(time)
+            if 0 < self._street < len(self._streets):
+                self._deal_next()
         self._to_act = self._seats_to_act()
+        self._start_clocks(time)
         if not self._to_act:
             self._finish()
+
+    def _start_clocks(self, time: Decimal) -> None:
+        """Every seat to act has its clock running (a street seat's starts once fantasy seats set)."""
+        for seat in self._to_act:
+            if self._clocks[seat].since is None:
+                self._clocks[seat].start(time)
 
     def _finish(self) -> None:
         boards = tuple(Board(tuple(top), tuple(middle), tuple(bottom)) for top, middle, bottom in self._rows)
         sheet = score_boards(boards, self._rules, self._fantasy_in_row)
         self._result = HandResult(boards, sheet, tuple(clock.bank for clock in self._clocks))
+
+    # ------------------------------------------------------------------ search: undo and clone
+
+    def _snapshot(self) -> Before:
+        return Before(
+            self._now,
+            self._next,
+            self._dealt,
+            self._street,
+            self._turn,
+            self._to_act,
+            tuple(self._held),
+            tuple((clock.hand, clock.bank, clock.since) for clock in self._clocks),
+        )
+
+    def undo(self) -> Action:
+        """Take back the last action (cards, clocks, turn and time as before it); returns it.
+
+        Raises ``NothingToUndo`` when no action has been applied.
+        """
+        if not self._log:
+            raise NothingToUndo("there is no action to undo: none has been applied to this hand")
+        action = self._log.pop().action
+        before = self._before.pop()
+        rows = self._rows[action.seat]
+        for _, row in reversed(action.placements):
+            rows[row].pop()
+        if action.discards:
+            del self._discards[action.seat][-len(action.discards) :]
+        self._now, self._next, self._dealt = before.now, before.next, before.dealt
+        self._street, self._turn, self._to_act = before.street, before.turn, before.to_act
+        self._held = list(before.held)
+        for clock, (hand, bank, since) in zip(self._clocks, before.clocks, strict=True):
+            clock.hand, clock.bank, clock.since = hand, bank, since
+        self._result = None
+        return action
+
+    def clone(self) -> Hand:
+        """An independent copy: applying, advancing or undoing one never changes the other."""
+        copy = object.__new__(Hand)
+        for name in Hand.__slots__:
+            object.__setattr__(copy, name, getattr(self, name))
+        copy._rows = [(list(top), list(middle), list(bottom)) for top, middle, bottom in self._rows]
+        copy._held = list(self._held)
+        copy._discards = [list(cards) for cards in self._discards]
+        copy._clocks = [clock.copy() for clock in self._clocks]
+        copy._log = list(self._log)
+        copy._before = list(self._before)
+        return copy
 
     # ------------------------------------------------------------------ the one gate
 
@@ -456,35 +439,23 @@ class Hand:
         """Everything ``seat`` may know now; ``None`` for a spectator (public facts only)."""
         if seat is not None:
             self._seat_index(seat)
-        over = self._result is not None
-        seats = []
-        for other, (top, middle, bottom) in enumerate(self._rows):
-            shown = over or other == seat or not self._fantasy[other]
-            placed = len(top) + len(middle) + len(bottom)
-            seats.append(
-                SeatView(
-                    seat=other,
-                    fantasy=self._fantasy[other],
-                    fantasy_in_row=self._fantasy_in_row[other],
-                    rows=(tuple(top), tuple(middle), tuple(bottom)) if shown else ((), (), ()),
-                    hidden=0 if shown else placed,
-                    holding=len(self._held[other]),
-                    discarded=len(self._discards[other]),
-                    done=placed == HAND_CARDS,
-                    clock=self._clocks[other].read(self._now),
-                )
-            )
-        return HandView(
+        return build_view(
             rules=self._rules,
             seat=seat,
             button=self._button,
             street=self._street,
-            to_act=self.to_act,
+            to_act=self._to_act,
             now=self._now,
-            cards=self._held[seat] if seat is not None else (),
-            discards=tuple(self._discards[seat]) if seat is not None else (),
-            seats=tuple(seats),
+            fantasy=self._fantasy,
+            fantasy_in_row=self._fantasy_in_row,
+            rows=self._rows,
+            held=self._held,
+            discards=self._discards,
+            clocks=tuple(clock.read(self._now) for clock in self._clocks),
+            log=self._log,
             result=self._result,
+            start=self._start,
+            starting_banks=self._banks0,
         )
 
     def __repr__(self) -> str:

@@ -82,17 +82,18 @@ class HandHistory:
     def of(hand: Hand, names: Sequence[str] | None = None) -> HandHistory:
         """The history of ``hand`` so far, with optional seat ``names``."""
         result = hand.result
+        record = hand.private_record()
         return HandHistory(
             rules=hand.rules,
             names=None if names is None else tuple(names),
             button=hand.button,
-            deck=hand.deck_order,
-            seed=hand.seed,
+            deck=record.deck,
+            seed=record.seed,
             fantasy=hand.fantasy,
             fantasy_in_row=hand.fantasy_in_row,
             time_banks=hand.starting_banks,
             start=hand.start_time,
-            records=hand.log,
+            records=record.actions,
             result=None if result is None else result.to_dict(),
         )
 
@@ -342,7 +343,7 @@ def replay(history: HandHistory | str | Mapping[str, Any]) -> Hand:
     hand = history.deal()
     for index, record in enumerate(history.records):
         where = f"action {index + 1} ({describe(record)})"
-        if len(hand.log) <= index:
+        if hand.actions_taken <= index:
             try:
                 if record.automatic:
                     hand.advance(record.time)
@@ -350,13 +351,14 @@ def replay(history: HandHistory | str | Mapping[str, Any]) -> Hand:
                     hand.apply(record.action, record.time)
             except OfcError as error:
                 raise HistoryError(f"{where}: {error}") from None
-        log = hand.log
+        log = hand.private_record().actions
         if len(log) <= index:
             raise HistoryError(f"{where}: no seat had run out of time by then")
         if log[index] != record:
             raise HistoryError(f"{where}: the replay gives {describe(log[index])} instead")
-    if len(hand.log) > len(history.records):
-        raise HistoryError(f"the replay makes an action the history lacks: {describe(hand.log[-1])}")
+    if hand.actions_taken > len(history.records):
+        extra = hand.private_record().actions[-1]
+        raise HistoryError(f"the replay makes an action the history lacks: {describe(extra)}")
     _check_result(history, hand.result)
     return hand
 

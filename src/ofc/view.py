@@ -7,10 +7,11 @@ deck order: only counts of them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
-from ofc.actions import ROW_SIZES, ROWS
+from ofc.actions import ROW_SIZES, ROWS, ActionRecord, Placement
 from ofc.cards import Card, format_card
 from ofc.clock import ClockReading, time_text
 from ofc.result import HandResult
@@ -59,6 +60,38 @@ class SeatView:
 
 
 @dataclass(frozen=True, slots=True)
+class SeenAction:
+    """One action of the hand as the viewer saw it (the public history, in order).
+
+    ``placements`` are empty while a fantasy board is face-down (``hidden`` counts its cards);
+    ``discards`` holds the viewer's own discarded cards and is empty for other seats, whose
+    discards the viewer only counts (``discarded``).
+    """
+
+    seat: int
+    placements: tuple[Placement, ...]
+    discards: tuple[Card, ...]
+    discarded: int
+    hidden: int
+    time: Decimal
+    automatic: bool
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-friendly form: rows as card lists, as in hand histories."""
+        out: dict[str, object] = {"seat": self.seat}
+        for row in ROWS:
+            out[row.label] = [format_card(card) for card, where in self.placements if where == row]
+        out.update(
+            discards=_texts(self.discards),
+            discarded=self.discarded,
+            hidden=self.hidden,
+            time=time_text(self.time),
+            automatic=self.automatic,
+        )
+        return out
+
+
+@dataclass(frozen=True, slots=True)
 class HandView:
     """Everything ``seat`` may know now (``seat`` None: a spectator, public facts only).
 
@@ -77,6 +110,9 @@ class HandView:
     discards: tuple[Card, ...]
     seats: tuple[SeatView, ...]
     result: HandResult | None
+    history: tuple[SeenAction, ...] = ()
+    start: Decimal = Decimal(0)
+    starting_banks: tuple[Decimal, ...] = ()
 
     @property
     def mine(self) -> SeatView | None:
@@ -123,5 +159,83 @@ class HandView:
             "discards": _texts(self.discards),
             "seats": [seat.to_dict() for seat in self.seats],
             "result": None if self.result is None else self.result.to_dict(),
+            "history": [action.to_dict() for action in self.history],
         }
 
+
+
+def build_view(
+    *,
+    rules: Rules,
+    seat: int | None,
+    button: int,
+    street: int,
+    to_act: tuple[int, ...],
+    now: Decimal,
+    fantasy: tuple[int, ...],
+    fantasy_in_row: tuple[int, ...],
+    rows: Sequence[tuple[Sequence[Card], Sequence[Card], Sequence[Card]]],
+    held: Sequence[tuple[Card, ...]],
+    discards: Sequence[Sequence[Card]],
+    clocks: tuple[ClockReading, ...],
+    log: Sequence[ActionRecord],
+    result: HandResult | None,
+    start: Decimal,
+    starting_banks: tuple[Decimal, ...],
+) -> HandView:
+    """The view of ``seat`` (None: a spectator) of a hand in this state; ``Hand.view`` calls it.
+
+    Another seat's fantasy board is face-down until the showdown; other seats' held cards and
+    discards are only counted.
+    """
+    over = result is not None
+
+    def shown(other: int) -> bool:
+        return over or other == seat or not fantasy[other]
+
+    seats = []
+    for other, (top, middle, bottom) in enumerate(rows):
+        placed = len(top) + len(middle) + len(bottom)
+        seats.append(
+            SeatView(
+                seat=other,
+                fantasy=fantasy[other],
+                fantasy_in_row=fantasy_in_row[other],
+                rows=(tuple(top), tuple(middle), tuple(bottom)) if shown(other) else ((), (), ()),
+                hidden=0 if shown(other) else placed,
+                holding=len(held[other]),
+                discarded=len(discards[other]),
+                done=placed == HAND_CARDS,
+                clock=clocks[other],
+            )
+        )
+    history = []
+    for record in log:
+        action = record.action
+        visible = shown(action.seat)
+        history.append(
+            SeenAction(
+                seat=action.seat,
+                placements=action.placements if visible else (),
+                discards=action.discards if action.seat == seat else (),
+                discarded=len(action.discards),
+                hidden=0 if visible else len(action.placements),
+                time=record.time,
+                automatic=record.automatic,
+            )
+        )
+    return HandView(
+        rules=rules,
+        seat=seat,
+        button=button,
+        street=street,
+        to_act=to_act,
+        now=now,
+        cards=held[seat] if seat is not None else (),
+        discards=tuple(discards[seat]) if seat is not None else (),
+        seats=tuple(seats),
+        result=result,
+        history=tuple(history),
+        start=start,
+        starting_banks=starting_banks,
+    )

@@ -67,9 +67,9 @@ def playthrough(case: Case) -> Iterator[dict[str, object]]:
     step = 0
     while True:
         now += case.steps[step % len(case.steps)]
-        before = len(hand.log)
+        before = len(hand.private_record().actions)
         hand.advance(now)
-        automatic = [{"time": time_text(r.time), **r.action.to_dict()} for r in hand.log[before:]]
+        automatic = [{"time": time_text(r.time), **r.action.to_dict()} for r in hand.private_record().actions[before:]]
         if hand.is_over:
             if automatic:
                 yield {"step": step, "time": now, "automatic": automatic}

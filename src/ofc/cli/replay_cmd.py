@@ -59,6 +59,10 @@ def header_lines(history: HandHistory) -> list[str]:
     return lines
 
 
+FANTASY_HEADING = -2
+"""``play_lines``' marker for the fantasy heading (streets are numbered from 0)."""
+
+
 def play_lines(history: HandHistory) -> list[str]:
     """Every action in order, under a heading for each street."""
     players = history.rules.players
@@ -75,6 +79,9 @@ def play_lines(history: HandHistory) -> list[str]:
         when = f"  (at {time_text(record.time)} s{how})"
         text = action_text(record.action, face_down)
         if history.fantasy[seat]:
+            if shown != FANTASY_HEADING:
+                shown = FANTASY_HEADING
+                lines.extend(["", "Fantasy hands (set first, face-down until the showdown)"])
             lines.append(f"  {name}  fantasy: {text}{when}")
             continue
         street = played[seat]

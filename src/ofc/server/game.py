@@ -194,9 +194,9 @@ class TableGame:
         """Store the automatic actions the hand has made since the last store."""
         hand = self.hand
         assert hand is not None
-        new = hand.log[self._stored :]
+        new = hand.private_record().actions[self._stored :]
         self.store.add_actions(self.id, self.hand_number, self._stored, [_row(record) for record in new])
-        self._stored = len(hand.log)
+        self._stored = hand.actions_taken
 
     def sync(self, now: Decimal) -> bool:
         """Bring the table to server time ``now``: placements for seats out of time, the next deal.
@@ -242,7 +242,7 @@ class TableGame:
         time = max(now, hand.now)
         self.store.add_action(self.id, self.hand_number, self._stored, _row(ActionRecord(action, time, False)))
         hand.apply(action, time)
-        self._stored = len(hand.log)
+        self._stored = hand.actions_taken
         if hand.is_over:
             self._finish_hand()
             self._sync(now)
@@ -365,7 +365,7 @@ class TableGame:
             game.hand_number = stored.number
             game.next_deal = None
             for index, action in enumerate(stored.actions):
-                if len(hand.log) > index:
+                if hand.actions_taken > index:
                     continue
                 time = Decimal(action.time)
                 if action.automatic:
@@ -374,7 +374,7 @@ class TableGame:
                     data = {"seat": action.seat, "place": action.place, "discard": action.discard}
                     hand.apply(Action.from_dict(data), time)
             game._stored = len(stored.actions)
-            if len(hand.log) > game._stored:
+            if hand.actions_taken > game._stored:
                 game._persist()
             if hand.is_over:
                 game._finish_hand(record=stored.history is None)

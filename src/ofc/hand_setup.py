@@ -1,0 +1,49 @@
+"""Checks of a hand's set-up values (fantasy deals, streaks, time banks), each naming the seat."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from decimal import Decimal
+
+from ofc.clock import to_time
+from ofc.errors import SetupError
+from ofc.rules import Rules
+
+
+def per_seat(name: str, values: Sequence[object], players: int) -> None:
+    """Raise unless ``values`` is empty (the default) or has one entry per seat."""
+    if values and len(values) != players:
+        raise SetupError(f"{name} needs one entry per seat ({players}), got {len(values)}")
+
+
+def read_fantasy(rules: Rules, fantasy: Sequence[int]) -> tuple[int, ...]:
+    """Per seat, the cards of its fantasy deal (0 = a normal hand), checked against ``rules``."""
+    per_seat("fantasy", fantasy, rules.players)
+    deals = rules.fantasy_deals
+    out = tuple(fantasy) or (0,) * rules.players
+    for seat, cards in enumerate(out):
+        if cards and cards not in deals:
+            allowed = ", ".join(str(n) for n in sorted(deals)) or "none (fantasy is off)"
+            raise SetupError(f"seat {seat} cannot be dealt {cards} cards in fantasy: allowed {allowed}")
+    return out
+
+
+def read_streaks(fantasy: tuple[int, ...], streaks: Sequence[int]) -> tuple[int, ...]:
+    """Per seat, the fantasy hands in a row this hand completes (default 1 for a fantasy seat)."""
+    per_seat("fantasy_in_row", streaks, len(fantasy))
+    out = tuple(streaks) or tuple(1 if cards else 0 for cards in fantasy)
+    for seat, (cards, streak) in enumerate(zip(fantasy, out, strict=True)):
+        if (streak >= 1) != bool(cards) or streak < 0:
+            kind = "a fantasy" if cards else "a normal"
+            raise SetupError(f"seat {seat} plays {kind} hand, so fantasy_in_row cannot be {streak}")
+    return out
+
+
+def read_banks(rules: Rules, banks: Sequence[Decimal]) -> tuple[Decimal, ...]:
+    """Per seat, the match time bank left (default ``rules.time_bank_seconds``)."""
+    per_seat("time_banks", banks, rules.players)
+    out = tuple(to_time(b) for b in banks) or (rules.time_bank_seconds,) * rules.players
+    for seat, bank in enumerate(out):
+        if bank < 0:
+            raise SetupError(f"seat {seat}'s time bank cannot be negative ({bank})")
+    return out
