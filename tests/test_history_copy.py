@@ -26,7 +26,8 @@ def played(seed: int, preset: str = "pineapple", players: int = 2) -> Hand:
 
 
 def discards(hand: Hand, seat: int) -> list[str]:
-    return [format_card(card) for record in hand.private_record().actions if record.action.seat == seat for card in record.action.discards]
+    actions = [record.action for record in hand.private_record().actions]
+    return [format_card(card) for action in actions if action.seat == seat for card in action.discards]
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
