@@ -4,6 +4,7 @@ Everything here is built from the ``HandView`` alone, so whatever a bot samples 
 with what its seat knows: the pool is the 52 cards minus every card the view shows (all
 revealed rows, the viewer's held cards and its own discards); opponents' discards, hidden
 fantasy boards, cards held by seats yet to act and every future deal come from that pool.
+Which deals are still to come, and in what order, the engine says (``ofc.determinize``).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import numpy.typing as npt
 from ofc.actions import Action
 from ofc.bots.base import seat_of
 from ofc.cards import Card
+from ofc.determinize import pending_deals
 from ofc.fast.rollout import (
     P_FANTASY,
     P_MOBILITY,
@@ -31,7 +33,7 @@ from ofc.fast.rollout import (
     Playouts,
 )
 from ofc.fast.tables import EVAL_TABLES, royalty_arrays
-from ofc.rules import HAND_CARDS, Rules
+from ofc.rules import Rules
 from ofc.view import HandView
 
 I64 = npt.NDArray[np.int64]
@@ -108,25 +110,14 @@ def unseen_cards(view: HandView) -> tuple[Card, ...]:
 def playouts(view: HandView, cand_boards: I64, cand_counts: I64) -> Playouts:
     """The rest of the hand as seen by ``view.seat``, about to act on a normal street.
 
-    Deals are listed in the order the engine deals them; hidden fantasy hands come last, as
-    nothing the others do depends on them. The opponents' discards are burnt unseen.
+    The deals still to place come from the engine (``ofc.determinize.pending_deals``), in its
+    deal order; face-down fantasy boards are moved last, as nothing the others do depends on
+    them. The opponents' discards are burnt unseen.
     """
     me = seat_of(view)
     players = len(view.seats)
-    order = [(view.button + 1 + i) % players for i in range(players)]
-    regular = [seat for seat in order if not view.seats[seat].fantasy]
-    streets = view.rules.spec.streets
-    events: list[tuple[int, int, int, bool]] = []
-    after_me = regular[regular.index(me) + 1 :] if me in regular else []
-    for seat in after_me:
-        street = streets[view.street]
-        events.append((seat, street.cards, street.discards, False))
-    for street in streets[view.street + 1 :]:
-        events.extend((seat, street.cards, street.discards, False) for seat in regular)
-    for seat in order:
-        state = view.seats[seat]
-        if seat != me and state.fantasy and (state.hidden or state.holding):
-            events.append((seat, state.fantasy, state.fantasy - HAND_CARDS, True))
+    pending = pending_deals(view)
+    events = [deal for deal in pending if not deal.fantasy] + [deal for deal in pending if deal.fantasy]
     burn = sum(s.discarded for s in view.seats if s.seat != me and not s.fantasy)
     boards = np.zeros((players, 13), dtype=np.int64)
     counts = np.zeros((players, 3), dtype=np.int64)
@@ -140,10 +131,10 @@ def playouts(view: HandView, cand_boards: I64, cand_counts: I64) -> Playouts:
         cand_counts=cand_counts,
         pool=np.array(unseen_cards(view), dtype=np.int64),
         burn=burn,
-        player=np.array([e[0] for e in events], dtype=np.int64),
-        cards=np.array([e[1] for e in events], dtype=np.int64),
-        discards=np.array([e[2] for e in events], dtype=np.int64),
-        fantasy=np.array([e[3] for e in events], dtype=np.bool_),
+        player=np.array([deal.seat for deal in events], dtype=np.int64),
+        cards=np.array([deal.cards for deal in events], dtype=np.int64),
+        discards=np.array([deal.discards for deal in events], dtype=np.int64),
+        fantasy=np.array([deal.fantasy for deal in events], dtype=np.bool_),
         in_fantasy=np.array([bool(s.fantasy) for s in view.seats], dtype=np.bool_),
     )
 
