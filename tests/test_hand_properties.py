@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from ofc import history
 from ofc.cards import Card, format_card
+from ofc.determinize import determinize
 from ofc.hand import Hand
 from ofc.rules import Rules
 
@@ -65,9 +66,41 @@ def knowable(hand: Hand, seat: int | None) -> set[Card]:
     return cards
 
 
+PUBLIC_FACTS = {
+    "rules", "button", "play_order", "fantasy", "fantasy_in_row", "start_time", "starting_banks", "now",
+    "street", "to_act", "is_over", "actions_taken", "time_banks",
+}  # fmt: skip
+"""Public attributes of ``Hand`` that hold no card at all."""
+SEAT_GATED = {"view", "legal_actions", "check", "is_legal", "clock"}
+"""Public methods that answer for one seat (``view`` is the gate; the rest name only that seat's cards)."""
+DRIVING = {"apply", "advance", "undo", "clone"}
+"""Public methods that drive the hand; they return actions the caller made or was told of, or a hand."""
+ONE_DOOR = {"private_record"}
+"""The one explicitly named accessor of the deck and every action (hand histories, storage)."""
+
+
+def test_every_public_attribute_of_hand_is_classified() -> None:
+    # A new public attribute must be classified here, so that no door to hidden cards opens unseen.
+    public = {name for name in dir(Hand) if not name.startswith("_")}
+    assert public == PUBLIC_FACTS | SEAT_GATED | DRIVING | ONE_DOOR | {"result"}
+
+
+def check_facts(hand: Hand) -> None:
+    """Public facts do not depend on hidden cards: a hand with every card a spectator cannot see
+    drawn anew (a spectator's determinization) shows the same facts; no result before the end."""
+    other = determinize(hand.view(None), random.Random(hand.actions_taken))
+    for name in PUBLIC_FACTS:
+        assert getattr(other, name) == getattr(hand, name), name
+    assert (hand.result is None) != hand.is_over
+
+
 def check_views(hand: Hand) -> None:
+    check_facts(hand)
     for seat in [*range(hand.rules.players), None]:
-        text = json.dumps(hand.view(seat).to_dict())
+        view = hand.view(seat)
+        text = json.dumps(view.to_dict())
+        # the JSON form carries every field of the view, so the text check below covers them all
+        assert set(view.__slots__) <= set(view.to_dict())
         allowed = knowable(hand, seat)
         for card in range(52):
             if card not in allowed:

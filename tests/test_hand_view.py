@@ -60,6 +60,7 @@ def test_street_seat_sees_its_cards_and_only_counts_of_the_fantasy_board() -> No
         "seat": 1, "button": 0, "street": 1, "to_act": [1], "now": "6",
         "cards": ["5c", "6s", "2h"], "discards": [],
         "seats": [FANTASY_HIDDEN, STREET_SEAT], "result": None, "history": HISTORY,
+        "start": "0", "starting_banks": ["5", "5"],
     }  # fmt: skip
 
 
@@ -69,7 +70,7 @@ def test_spectator_sees_public_facts_only() -> None:
     assert view == {
         "seat": None, "button": 0, "street": 1, "to_act": [1], "now": "6",
         "cards": [], "discards": [], "seats": [FANTASY_HIDDEN, STREET_SEAT], "result": None,
-        "history": HISTORY,
+        "history": HISTORY, "start": "0", "starting_banks": ["5", "5"],
     }  # fmt: skip
 
 

@@ -160,6 +160,8 @@ class HandView:
             "seats": [seat.to_dict() for seat in self.seats],
             "result": None if self.result is None else self.result.to_dict(),
             "history": [action.to_dict() for action in self.history],
+            "start": time_text(self.start),
+            "starting_banks": [time_text(bank) for bank in self.starting_banks],
         }
 
 
