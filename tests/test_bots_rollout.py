@@ -7,11 +7,11 @@ import pytest
 
 from ofc.bots import make_bot
 from ofc.bots.arrays import board_array, kernel_rules, playouts, unseen_cards
+from ofc.bots.base import TUNED_FANTASY_VALUE
 from ofc.cards import parse_cards
 from ofc.fast.rollout import DISCARD, place
 from ofc.hand import Hand
 from ofc.rules import Rules
-from ofc.solver import DEFAULT_STAY_VALUE
 
 
 def play_until_last_decision(rules: Rules, seed: int) -> Hand:
@@ -34,7 +34,8 @@ def test_last_decision_value_is_the_exact_score(preset: str, seed: int) -> None:
     hand.apply(decision.action, 0)
     assert hand.result is not None
     me, them = hand.result.sheet.players[1], hand.result.sheet.players[0]
-    bonus = DEFAULT_STAY_VALUE * ((me.fantasy > 0) - (them.fantasy > 0))
+    # the bot prices a fantasy at its own value (not the solver's stay value)
+    bonus = TUNED_FANTASY_VALUE * ((me.fantasy > 0) - (them.fantasy > 0))
     assert decision.value == me.points + bonus
 
 
@@ -76,13 +77,13 @@ def test_hidden_fantasy_boards_are_dealt_from_the_pool() -> None:
     assert job.player.tolist()[-1] == 2
     assert job.cards.tolist()[-1] == 14
     assert job.fantasy.tolist() == [False] * (len(job.player) - 1) + [True]
-    assert job.in_fantasy.tolist() == [False, False, True]
+    assert job.in_row.tolist() == [0, 0, 1]  # seat 2 completes its first fantasy hand in a row
     assert len(unseen_cards(view)) == 52 - 5
 
 
 def test_greedy_placement_keeps_the_flush_and_drops_the_junk() -> None:
     rules = Rules.preset("pineapple")
-    kernel = kernel_rules(rules, DEFAULT_STAY_VALUE)
+    kernel = kernel_rules(rules, TUNED_FANTASY_VALUE)
     board, counts = board_array((parse_cards("Kd"), parse_cards("9c 9h"), parse_cards("As Ts 5s 2s")))
     cards = np.array(parse_cards("Js 3d 4h"), dtype=np.int64)
     codes = place(board, counts, cards, 1, kernel.params, kernel.tables)
@@ -102,7 +103,7 @@ def test_greedy_placement_keeps_the_flush_and_drops_the_junk() -> None:
 )
 def test_classic_last_choice_avoids_the_likely_foul(rows: tuple[str, str, str], card: str, row: int) -> None:
     """With two places left, the heuristic prices each against every card that can still come."""
-    kernel = kernel_rules(Rules.preset("classic"), DEFAULT_STAY_VALUE)
+    kernel = kernel_rules(Rules.preset("classic"), TUNED_FANTASY_VALUE)
     board, counts = board_array(tuple(parse_cards(text) for text in rows))
     codes = place(board, counts, np.array(parse_cards(card), dtype=np.int64), 0, kernel.params, kernel.tables)
     assert codes.tolist() == [row]

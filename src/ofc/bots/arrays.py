@@ -32,6 +32,7 @@ from ofc.fast.rollout import (
     KernelTables,
     Playouts,
 )
+from ofc.fast.settle import fantasy_rules_array
 from ofc.fast.tables import EVAL_TABLES, royalty_arrays
 from ofc.rules import Rules
 from ofc.view import HandView
@@ -135,7 +136,8 @@ def playouts(view: HandView, cand_boards: I64, cand_counts: I64) -> Playouts:
         cards=np.array([deal.cards for deal in events], dtype=np.int64),
         discards=np.array([deal.discards for deal in events], dtype=np.int64),
         fantasy=np.array([deal.fantasy for deal in events], dtype=np.bool_),
-        in_fantasy=np.array([bool(s.fantasy) for s in view.seats], dtype=np.bool_),
+        in_row=np.array([s.fantasy_in_row for s in view.seats], dtype=np.int64),
+        fantasy_rules=fantasy_rules_array(view.rules),
     )
 
 

@@ -29,6 +29,7 @@ import numpy.typing as npt
 
 from ofc.fast.boards import five_royalty, top_royalty
 from ofc.fast.evaluate import key3, key5
+from ofc.fast.settle import earns_fantasy, final_keys, settle_pair
 
 I64 = npt.NDArray[np.int64]
 I32 = npt.NDArray[np.int32]
@@ -402,58 +403,10 @@ def _play_fantasy(
 
 
 @nb.njit(cache=True)
-def _final(board: I64, weight: I32, bit: I32, u5: I32, f5: I32, u3: I32,
-           top_roy: I32, mid_roy: I32, bot_roy: I32) -> tuple[int, int, int, int]:
-    """(top key, middle key, bottom key, royalties) of a finished board; royalties 0 if fouled."""
-    kt = key3(board[0], board[1], board[2], weight, u3)
-    km = key5(board[3], board[4], board[5], board[6], board[7], weight, bit, u5, f5)
-    kb = key5(board[8], board[9], board[10], board[11], board[12], weight, bit, u5, f5)
-    if kb < km or km < kt:
-        return kt, km, kb, 0
-    return kt, km, kb, top_royalty(kt, top_roy) + five_royalty(km, mid_roy) + five_royalty(kb, bot_roy)
-
-
-@nb.njit(cache=True)
-def _settle(a: Any, b: Any, row_points: float, scoop: float) -> float:
-    """Row points ``a`` wins from ``b`` (royalties aside); each is (kt, km, kb, roy)."""
-    a_foul = a[2] < a[1] or a[1] < a[0]
-    b_foul = b[2] < b[1] or b[1] < b[0]
-    if a_foul and b_foul:
-        return 0.0
-    if a_foul:
-        return -3.0 * row_points - scoop
-    if b_foul:
-        return 3.0 * row_points + scoop
-    wins = 0
-    losses = 0
-    for r in range(3):
-        if a[r] > b[r]:
-            wins += 1
-        elif a[r] < b[r]:
-            losses += 1
-    points = row_points * (wins - losses)
-    if wins == 3:
-        points += scoop
-    elif losses == 3:
-        points -= scoop
-    return points
-
-
-@nb.njit(cache=True)
-def _enters(final: Any) -> bool:
-    """Whether a finished board earns fantasy from a normal hand (live, QQ+ on top)."""
-    kt, km, kb = final[0], final[1], final[2]
-    if kb < km or km < kt:
-        return False
-    category = kt >> 20
-    return bool(category == 3 or (category == 1 and ((kt >> 16) & 15) - 1 >= QUEEN))
-
-
-@nb.njit(cache=True)
 def rollouts(
     me: int, boards: I64, counts: I64, cand_boards: I64, cand_counts: I64,
     pool: I64, burn: int,
-    ev_player: I64, ev_cards: I64, ev_discards: I64, ev_fantasy: Any, in_fantasy: Any,
+    ev_player: I64, ev_cards: I64, ev_discards: I64, ev_fantasy: Any, in_row: I64, fantasy_rules: I64,
     first: int, n: int, seed: int, params: F64,
     weight: I32, bit: I32, u5: I32, f5: I32, u3: I32,
     top_roy: I32, mid_roy: I32, bot_roy: I32,
@@ -466,9 +419,11 @@ def rollouts(
 
     ``boards``/``counts`` hold every seat now (``me``'s row replaced by each candidate's
     board); the schedule lists the remaining deals in order: seat, cards dealt, discards due,
-    and whether it is a hidden fantasy deal. ``in_fantasy`` marks seats playing fantasy now
-    (their repeat is not priced). A play-out's value is ``me``'s points against every seat,
-    plus the fantasy value if ``me`` enters fantasy, minus its share when an opponent does.
+    and whether it is a hidden fantasy deal. ``in_row`` gives each seat's fantasy hands in a row
+    completed by this hand (0 for a normal hand), so a fantasy seat's repeat is priced by the
+    stay rules in ``fantasy_rules`` (``ofc.fast.settle``), as the score sheet would. A
+    play-out's value is ``me``'s points against every seat, plus the fantasy value if ``me``
+    earns a fantasy, minus its share when an opponent does.
     The play-outs skip ``P_LAST_CARD``: it would double their cost for little gain.
     """
     players = boards.shape[0]
@@ -508,7 +463,7 @@ def rollouts(
                     place_best(work[p], fill[p], dealt, ev_discards[e], policy, weight, bit, u5, f5, u3,
                                top_roy, mid_roy, bot_roy, codes)
             for p in range(players):
-                kt, km, kb, roy = _final(work[p], weight, bit, u5, f5, u3, top_roy, mid_roy, bot_roy)
+                kt, km, kb, roy = final_keys(work[p], weight, bit, u5, f5, u3, top_roy, mid_roy, bot_roy)
                 finals[p, 0] = kt
                 finals[p, 1] = km
                 finals[p, 2] = kb
@@ -517,10 +472,10 @@ def rollouts(
             for p in range(players):
                 if p == me:
                     continue
-                value += _settle(finals[me], finals[p], row_points, scoop) + finals[me, 3] - finals[p, 3]
-                if not in_fantasy[p] and _enters(finals[p]):
+                value += settle_pair(finals[me], finals[p], row_points, scoop) + finals[me, 3] - finals[p, 3]
+                if earns_fantasy(finals[p], in_row[p], fantasy_rules):
                     value -= bonus / (players - 1)
-            if not in_fantasy[me] and _enters(finals[me]):
+            if earns_fantasy(finals[me], in_row[me], fantasy_rules):
                 value += bonus
             sums[c] += value
 
@@ -572,14 +527,15 @@ class Playouts(NamedTuple):
     cards: I64
     discards: I64
     fantasy: npt.NDArray[np.bool_]
-    in_fantasy: npt.NDArray[np.bool_]
+    in_row: I64
+    fantasy_rules: I64
 
 
 def play_out(job: Playouts, first: int, n: int, seed: int, params: F64, t: KernelTables, sums: F64) -> None:
     """``rollouts`` from Python: add play-outs ``first .. first + n - 1`` per candidate to ``sums``."""
     rollouts(
         job.me, job.boards, job.counts, job.cand_boards, job.cand_counts, job.pool, job.burn,
-        job.player, job.cards, job.discards, job.fantasy, job.in_fantasy,
+        job.player, job.cards, job.discards, job.fantasy, job.in_row, job.fantasy_rules,
         first, n, seed, params,
         t.weight, t.bit, t.unsuited5, t.flush5, t.unsuited3, t.top, t.middle, t.bottom,
         sums,
