@@ -200,3 +200,18 @@ def test_a_view_that_no_hand_could_give_is_refused() -> None:
         determinize(forged, random.Random(0))
     action = Action.of(0, bottom=view.cards)
     assert hand.is_legal(action)  # the real hand is untouched
+
+
+def test_a_clone_sets_every_slot_of_the_hand() -> None:
+    hand = Hand(Rules.preset("turbo"), button=1, seed=2)
+    twin = hand.clone()
+    for name in Hand.__slots__:
+        if name == "_clocks":  # clocks are mutable objects: equal readings, not the same objects
+            assert [vars_of(c) for c in twin._clocks] == [vars_of(c) for c in hand._clocks]
+            assert not set(map(id, twin._clocks)) & set(map(id, hand._clocks))
+        else:
+            assert getattr(twin, name) == getattr(hand, name), name
+
+
+def vars_of(clock: object) -> tuple[object, ...]:
+    return tuple(getattr(clock, name) for name in ("hand", "bank", "since"))

@@ -7,6 +7,7 @@ Times are ``Decimal`` seconds on any scale the caller likes (a match's start, th
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
@@ -59,8 +60,8 @@ class SeatClock:
 
     def copy(self) -> SeatClock:
         """An independent copy (for ``Hand.clone``)."""
-        twin = SeatClock(self.hand, self.bank)
-        twin.since = self.since
+        twin = SeatClock.__new__(SeatClock)
+        twin.hand, twin.bank, twin.since = self.hand, self.bank, self.since
         return twin
 
     def start(self, now: Decimal) -> None:
@@ -91,6 +92,16 @@ class SeatClock:
         if self.since is None:
             return ClockReading(self.hand, self.bank, False, None)
         return ClockReading(self.hand, self.bank, True, self.deadline).later(now - self.since)
+
+
+def first_deadline(clocks: Sequence[SeatClock], seats: Sequence[int]) -> tuple[Decimal, int] | None:
+    """The earliest deadline among ``seats``' running clocks, with its seat (the first on a tie)."""
+    best: tuple[Decimal, int] | None = None
+    for seat in seats:
+        deadline = clocks[seat].deadline
+        if deadline is not None and (best is None or deadline < best[0]):
+            best = (deadline, seat)
+    return best
 
 
 def to_time(value: Decimal | float | int | str) -> Decimal:

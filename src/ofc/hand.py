@@ -10,18 +10,12 @@ for the passing of time; ``now`` is always passed in (the hand reads no clock). 
         hand.apply(rng.choice(hand.legal_actions(seat)), now)
     hand.result.sheet.points
 
-Order of play: the seat left of the button acts first and the button last, street by street.
-Everyone gets the five-card deal at the start; a seat gets a later street's cards when its
-turn comes (``ofc.deals`` holds that order). Fantasy seats get all their cards at the start
-and set first: while any of them has not set, only fantasy seats may act (each on its own, in
-any order, their clocks running from the deal) and the street seats wait, their clocks
-stopped; then the streets are played without them. Fantasy boards stay face-down until the
-showdown. ``view(seat)`` is the only way to look at a hand as a player; ``private_record()``
-is the one door to the deck and every action, for hand histories and storage.
-
-Search code drives a hand with ``clone()`` (an independent copy) and ``undo()`` (takes back the
-last action exactly, like python-chess's ``pop``); ``ofc.determinize`` builds a hand consistent
-with one seat's view.
+Order of play: left of the button first, the button last, street by street; the deal order is
+``ofc.deals``'. Fantasy seats are dealt all their cards at the start and set first, each on its
+own: until they all have, street seats wait with their clocks stopped. Fantasy boards stay
+face-down until the showdown. ``view(seat)`` is the only way to look at a hand as a player;
+``private_record()`` the one door to the deck and every action (histories, storage). Search
+code uses ``clone()``, ``undo()`` (like python-chess's ``pop``) and ``ofc.determinize``.
 """
 
 from __future__ import annotations
@@ -33,18 +27,9 @@ from ofc.action_check import check_action
 from ofc.actions import ROW_SIZES, Action, ActionRecord
 from ofc.autoplace import auto_action
 from ofc.cards import DECK_SIZE, Card, Deck
-from ofc.clock import ClockReading, SeatClock, time_text, to_time
+from ofc.clock import ClockReading, SeatClock, first_deadline, time_text, to_time
 from ofc.deals import Deal, deal_sequence, play_order
-from ofc.errors import (
-    ActionError,
-    ClockError,
-    HandOver,
-    NoSuchSeat,
-    NothingToUndo,
-    NotYourTurn,
-    OutOfTime,
-    SetupError,
-)
+from ofc.errors import ActionError, ClockError, HandOver, NoSuchSeat, NothingToUndo, NotYourTurn, OutOfTime, SetupError
 from ofc.hand_record import Before, PrivateRecord
 from ofc.hand_setup import read_banks, read_fantasy, read_streaks
 from ofc.legal import LegalActions
@@ -322,12 +307,7 @@ class Hand:
             raise ClockError(f"time {time_text(time)} is before the hand's time {time_text(self._now)}")
 
     def _next_deadline(self) -> tuple[Decimal, int] | None:
-        best: tuple[Decimal, int] | None = None
-        for seat in self._to_act:
-            deadline = self._clocks[seat].deadline
-            if deadline is not None and (best is None or deadline < best[0]):
-                best = (deadline, seat)
-        return best
+        return first_deadline(self._clocks, self._to_act)
 
     def advance(self, now: Decimal | float) -> tuple[Action, ...]:
         """Move the hand's time to ``now``, placing automatically for every seat out of time.
@@ -422,15 +402,19 @@ class Hand:
 
     def clone(self) -> Hand:
         """An independent copy: applying, advancing or undoing one never changes the other."""
-        copy = object.__new__(Hand)
-        for name in Hand.__slots__:
-            object.__setattr__(copy, name, getattr(self, name))
-        copy._rows = [(list(top), list(middle), list(bottom)) for top, middle, bottom in self._rows]
-        copy._held = list(self._held)
-        copy._discards = [list(cards) for cards in self._discards]
+        copy = Hand.__new__(Hand)
+        copy._rules, copy._button, copy._fantasy = self._rules, self._button, self._fantasy
+        copy._fantasy_in_row, copy._banks0, copy._deals = self._fantasy_in_row, self._banks0, self._deals
+        copy._order, copy._seed, copy._next, copy._dealt = self._order, self._seed, self._next, self._dealt
+        copy._now, copy._start, copy._play_order = self._now, self._start, self._play_order
+        copy._street_seats, copy._fantasy_seats, copy._streets = self._street_seats, self._fantasy_seats, self._streets
+        copy._result, copy._street, copy._turn, copy._to_act = self._result, self._street, self._turn, self._to_act
+        copy._rows = [(top[:], middle[:], bottom[:]) for top, middle, bottom in self._rows]
+        copy._held = self._held[:]
+        copy._discards = [cards[:] for cards in self._discards]
         copy._clocks = [clock.copy() for clock in self._clocks]
-        copy._log = list(self._log)
-        copy._before = list(self._before)
+        copy._log = self._log[:]
+        copy._before = self._before[:]
         return copy
 
     # ------------------------------------------------------------------ the one gate
