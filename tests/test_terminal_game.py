@@ -126,8 +126,10 @@ def test_whole_match_with_fantasy_ctrl_c_and_timeout(tmp_path: Path) -> None:
     assert "fantasy next hand: 13 cards" in out
     assert "Fantasy: set all 13 cards (solve shows the solver's board)" in out
     assert "Placed: bottom Ah" in out
-    assert "solver: top 6s 5h 4s | middle Ah Kd Jh Td 9d | bottom Kc 8c 6c 4c 2c" in out
-    assert "Placed: top 6s 5h 4s | middle Ah Kd Jh Td 9d | bottom Kc 8c 6c 4c 2c" in out
+    # hand 2 keeps hand 1's button (seat 1), so ann, in fantasy, is dealt Deck(7)'s first 13 cards:
+    # 6d Js 9s 4h Qc 4s 2c 6s 5h Ah 6c 4c Jh; best: sixes full of jacks (6) under trip fours (2)
+    assert "solver: top 9s 5h 2c | middle Ah Qc 4s 4h 4c | bottom Js Jh 6s 6d 6c" in out
+    assert "Placed: top 9s 5h 2c | middle Ah Qc 4s 4h 4c | bottom Js Jh 6s 6d 6c" in out
     assert "Leave the match? Finished hands are saved. [y/N] " in out
     assert TIMED_OUT in out
     assert "The match is over." in out
