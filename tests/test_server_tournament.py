@@ -84,6 +84,9 @@ def test_one_person_and_two_bots_play_a_tournament_and_the_money_adds_up(tmp_pat
         assert ann == 900 + prizes[0]
         assert house == -200 + prizes[1] + prizes[2]
         assert (ann - 1000) + house == 0  # nothing appeared, nothing vanished
+        again = client.post(f"/api/tables/{table['id']}/rematch").json()
+        assert (again["kind"], again["rules"]["buy_in"], again["open_seats"]) == ("tournament", 100, [0])
+        assert _balance(client, "ann") == ann  # nobody has bought in yet
 
 
 def test_a_buy_in_is_taken_at_the_seat_and_given_back_when_leaving_before_the_start(tmp_path: Path) -> None:
@@ -233,7 +236,13 @@ def test_a_tournament_restored_from_storage_is_the_same_and_pays_once(db_url: st
         again = TableGame.restore(store.load_tables()[0], store, decks=seeded_decks)
         assert again.kind == TOURNAMENT
         assert again.state(0) == game.state(0)
-        assert again.state(None)["tournament"]["hands_played"] == 2
+        facts = again.state(None)["tournament"]
+        # Two hands a level at 5, 10, 20, 40 chips a point: the third hand opens level 1 (10
+        # chips a point) with both its hands to play, then 20.
+        assert (facts["hands_played"], facts["level"], facts["chips_per_point"]) == (2, 1, 10)
+        assert (facts["hands_left"], facts["next_chips_per_point"]) == (2, 20)
+        assert facts["last_hand"]["level"] == 0
+        assert facts["last_hand"]["chips_per_point"] == 5
         _drive(again, rng, now)
         prizes = [Fraction(prize) for prize in again.state(None)["tournament"]["prizes"]]
         balances = [store.balance("ann"), store.balance("bob")]
