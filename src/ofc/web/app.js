@@ -536,6 +536,7 @@ function renderAfter() {
   const mine = seated(state);
   const open = state.rematch === null || state.rematch === undefined;
   $("waiting").hidden = !(mine && state.table.status === "waiting");
+  $("leave").textContent = state.tournament ? "Leave seat (buy-in back)" : "Leave seat";
   $("after").hidden = !state.finished || (open && !mine);
   const what = state.tournament ? "the new tournament" : "the rematch";
   $("after-title").textContent = state.tournament ? "Tournament over" : "Match over";
