@@ -70,7 +70,9 @@ export function tournamentStatus(state) {
   if (!facts) return "";
   if (state.finished) {
     const mine = state.you === null ? null : facts.places[state.you];
-    const you = mine ? ` You finished ${placeText(mine)} and won ${facts.prizes[state.you]}.` : "";
+    const prize = mine ? facts.prizes[state.you] : "0";
+    const won = Number(prize) > 0 ? ` and won ${prize}` : ", out of the money";
+    const you = mine ? ` You finished ${placeText(mine)}${won}.` : "";
     return `The tournament is over: places and prizes are in the results panel, the prizes in the balances.${you}`;
   }
   if (state.you !== null && facts.places[state.you]) {
