@@ -214,7 +214,7 @@ def test_a_database_from_before_the_rematch_column_is_brought_up_to_date(tmp_pat
     store = Storage(url)
     try:
         (row,) = store.load_tables()
-        assert (row.id, row.rematch) == (1, None)
+        assert (row.id, row.rematch, row.kind) == (1, None, "match")
         store.set_rematch(1, 7)
         assert store.load_tables()[0].rematch == 7
     finally:

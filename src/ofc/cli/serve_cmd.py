@@ -17,15 +17,23 @@ def serve_command(
     db: Annotated[str | None, typer.Option(help="Database URL (sqlite:///... or postgresql://...)")] = None,
     pause: Annotated[float, typer.Option(help="Seconds between a showdown and the next deal")] = 3.0,
     bot_delay: Annotated[float, typer.Option(help="Seconds a bot waits before acting")] = 0.5,
+    seed: Annotated[
+        int | None, typer.Option(help="Reproducible decks and first buttons (tests and demos: never for real stakes)")
+    ] = None,
 ) -> None:
     """Serve the lobby, the tables and the browser client (open http://HOST:PORT/)."""
+    import random
+
     import uvicorn
 
     from ofc.server.app import create_app
+    from ofc.server.game import secure_deck, seeded_decks
 
     url = db or default_url()
     typer.echo(f"ofc serve: database {url}; open http://{host}:{port}/ in a browser")
-    application = create_app(url, pause=pause, bot_delay=bot_delay)
+    decks = secure_deck if seed is None else seeded_decks(seed)
+    buttons = None if seed is None else random.Random(seed)
+    application = create_app(url, pause=pause, bot_delay=bot_delay, decks=decks, buttons=buttons)
     uvicorn.run(
         application, host=host, port=port, log_level="warning", ws="websockets-sansio", ws_per_message_deflate=False
     )

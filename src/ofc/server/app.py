@@ -83,7 +83,7 @@ def create_app(
 
     @app.exception_handler(BalanceError)
     async def _short(_request: Request, error: BalanceError) -> JSONResponse:
-        """A balance that cannot cover a table's loss limit."""
+        """A balance that cannot cover a table's loss limit or a tournament's buy-in."""
         return _refusal("balance", str(error), 409)
 
     @app.get("/api/tables")
@@ -121,6 +121,12 @@ def create_app(
         if balance is None:
             return _refusal("no_player", f"there is no player {name!r}", 404)
         return {"name": name, "balance": str(balance), "balance_value": float(balance)}
+
+    @app.get("/api/house", response_model=None)
+    async def house() -> dict[str, Any]:
+        """The house account: bots' tournament buy-ins paid, their prizes received."""
+        balance = store.house_balance()
+        return {"balance": str(balance), "balance_value": float(balance)}
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(socket: WebSocket, table_id: int) -> None:

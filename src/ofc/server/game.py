@@ -1,10 +1,11 @@
-"""One table's match, played through the engine and stored as it goes.
+"""One table's match or tournament, played through the engine and stored as it goes.
 
 ``TableGame`` is synchronous and knows nothing of sockets: the table manager calls it under
 the table's lock. Every change is written to storage before it is applied in memory: a
 seat's action is checked, stored, then applied; automatic placements are stored before
 anything is sent. ``restore`` rebuilds the match from storage by dealing each stored deck
-again and re-applying its stored actions at their stored times.
+again and re-applying its stored actions at their stored times. A tournament table's money
+(buy-ins, the house's part, prizes) is in ``ofc.server.tourney``.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from fractions import Fraction
 from typing import Any
 
 from ofc.actions import Action, ActionRecord
@@ -23,8 +25,10 @@ from ofc.history import write
 from ofc.ledger import amount_text
 from ofc.match import Match
 from ofc.rules import Rules
-from ofc.server.storage import FINISHED, PLAYING, WAITING, ActionRow, Storage, TableRow
+from ofc.server import tourney
+from ofc.server.storage import FINISHED, MATCH, PLAYING, TOURNAMENT, WAITING, ActionRow, Storage, TableRow
 from ofc.session import Session
+from ofc.tournament import Tournament
 from ofc.view import HandView
 
 DeckSource = Callable[[int, int], Deck]
@@ -34,6 +38,15 @@ DeckSource = Callable[[int, int], Deck]
 def secure_deck(_table: int, _hand: int) -> Deck:
     """A deck shuffled from the operating system's secure randomness."""
     return Deck()
+
+
+def seeded_decks(seed: int) -> DeckSource:
+    """Reproducible decks: the deck of (table, hand) depends on ``seed``, the table and the hand only."""
+
+    def source(table: int, hand: int) -> Deck:
+        return Deck(seed * 1_000_003 + table * 1000 + hand)
+
+    return source
 
 
 class PlayError(OfcError):
@@ -89,8 +102,11 @@ class TableGame:
         *,
         pause: Decimal = Decimal(0),
         decks: DeckSource = secure_deck,
+        kind: str = MATCH,
     ) -> None:
         self.id = table_id
+        self.kind = kind
+        """``match`` or ``tournament``."""
         self.name = name
         self.rules = rules
         self.seats = [SeatInfo(bot) for bot in bots]
@@ -99,7 +115,7 @@ class TableGame:
         self.decks = decks
         self.status = WAITING
         self.session: Session | None = None
-        self.match: Match | None = None
+        self.series: Match | Tournament | None = None
         self.hand_number = -1
         self.next_deal: Decimal | None = None
         self.previous: dict[str, Any] | None = None
@@ -137,7 +153,7 @@ class TableGame:
     def sit(self, seat: int, player: str, token_hash: str) -> None:
         """Give an open seat to ``player`` (stored first)."""
         self.check_open(seat, player)
-        self.store.take_seat(self.id, seat, player, token_hash)
+        self.store.take_seat(self.id, seat, player, token_hash, self.stake())
         self.seats[seat].player = player
         self.seats[seat].token_hash = token_hash
 
@@ -145,9 +161,13 @@ class TableGame:
         """Give up a person's seat before the match starts (stored first)."""
         if self.status != WAITING:
             raise PlayError("not_waiting", f"table {self.id} has started its match: a seat can be left only before")
-        self.store.free_seat(self.id, seat)
+        self.store.free_seat(self.id, seat, self.stake())
         self.seats[seat].player = None
         self.seats[seat].token_hash = None
+
+    def stake(self) -> Fraction:
+        """What sitting down takes from a person's balance: a tournament's buy-in (a match: nothing)."""
+        return tourney.buy_in(self.rules) if self.kind == TOURNAMENT else Fraction(0)
 
     def open_rematch(self, table_id: int) -> None:
         """Record the table opened for this finished match's rematch (stored first)."""
@@ -156,14 +176,18 @@ class TableGame:
 
     def start(self, button: int, now: Decimal) -> None:
         """Start the match with the button on ``button`` and deal the first hand at server time ``now``."""
-        self.store.start_match(self.id, button)
+        house = tourney.house_buy_ins(self.rules, self.seats) if self.kind == TOURNAMENT else None
+        self.store.start_match(self.id, button, house)
         self.status = PLAYING
         self._begin(button)
         self._deal(now - self.offset)
 
     def _begin(self, button: int) -> Session:
-        self.match = Match(self.rules, button=button)
-        self.session = Session(self.match)
+        if self.kind == TOURNAMENT:
+            self.series = Tournament(self.rules, button=button)
+        else:
+            self.series = Match(self.rules, button=button)
+        self.session = Session(self.series)
         return self.session
 
     # ------------------------------------------------------------------ play
@@ -258,13 +282,19 @@ class TableGame:
         session.settle()
         if record:
             names = [self.seats[seat].name for seat in plan.seats]
-            self.store.finish_hand(self.id, self.hand_number, write(hand, names), self.ledger())
+            summary = self.ledger() or self.tournament() or {}
+            self.store.finish_hand(self.id, self.hand_number, write(hand, names), summary)
         self.previous = {"number": self.hand_number, "hand_seats": list(plan.seats), "result": result.to_dict()}
         if session.finished:
-            assert self.match is not None
-            money = self.match.ledger.money
-            owed = {info.player: money[i] for i, info in enumerate(self.seats) if info.player is not None}
-            self.store.finish_match(self.id, owed)
+            series = self.series
+            if isinstance(series, Tournament):
+                owed, house = tourney.payouts(series, self.seats)
+                self.store.finish_match(self.id, owed, house)
+            else:
+                assert series is not None
+                money = series.ledger.money
+                owed = {info.player: money[i] for i, info in enumerate(self.seats) if info.player is not None}
+                self.store.finish_match(self.id, owed)
             self.status = FINISHED
         else:
             self.next_deal = hand.now + self.pause
@@ -289,12 +319,14 @@ class TableGame:
             return None
         return hand.view(self.hand_seat(seat))
 
-    def ledger(self) -> dict[str, Any]:
-        """The match ledger per table seat: points and money as text."""
-        if self.match is None:
+    def ledger(self) -> dict[str, Any] | None:
+        """The match ledger per table seat: points and money as text (a tournament: None)."""
+        if self.kind == TOURNAMENT:
+            return None
+        if not isinstance(self.series, Match):
             zeros = ["0"] * len(self.seats)
             return {"points": zeros, "money": zeros}
-        ledger = self.match.ledger
+        ledger = self.series.ledger
         return {
             "points": [amount_text(p) for p in ledger.points],
             "money": [amount_text(m) for m in ledger.money],
@@ -305,6 +337,7 @@ class TableGame:
         return {
             "id": self.id,
             "name": self.name,
+            "kind": self.kind,
             "status": self.status,
             "rules": self.rules.to_dict(),
             "seats": [
@@ -327,11 +360,19 @@ class TableGame:
             "hand": None if view is None else view.to_dict(),
             "discard_due": discard_due(view),
             "ledger": self.ledger(),
+            "tournament": self.tournament(),
             "previous": self.previous,
             "next_deal": None if self.next_deal is None else time_text(self.next_deal + self.offset),
             "finished": self.status == FINISHED,
             "rematch": self.rematch,
         }
+
+    def tournament(self) -> dict[str, Any] | None:
+        """A tournament's chips, level and places (``ofc.server.tourney.facts``); None for a match."""
+        if self.kind != TOURNAMENT:
+            return None
+        series = self.series if isinstance(self.series, Tournament) else Tournament(self.rules, button=0)
+        return tourney.facts(series)
 
     # ------------------------------------------------------------------ restore
 
@@ -351,7 +392,8 @@ class TableGame:
         clocks go on from its last stored event: the time the server was down does not count
         against the seat to act, nor shorten the pause before the next deal.
         """
-        game = cls(row.id, row.name, Rules().with_settings(row.rules), row.bots, store, pause=pause, decks=decks)
+        rules = Rules().with_settings(row.rules)
+        game = cls(row.id, row.name, rules, row.bots, store, pause=pause, decks=decks, kind=row.kind)
         for taken in row.seats:
             game.seats[taken.seat].player = taken.player
             game.seats[taken.seat].token_hash = taken.token_hash

@@ -123,6 +123,8 @@ class CreateTable(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     name: Annotated[str, StringConstraints(min_length=1, max_length=60)] = "table"
+    kind: Literal["match", "tournament"] = "match"
+    """A match (money per point), or a sit-and-go tournament (buy-in, chips, levels, prizes)."""
     preset: Annotated[str, StringConstraints(max_length=40)] = "pineapple"
     settings: dict[str, str | int | float | bool | None] = {}
     seats: Annotated[int, Field(ge=2, le=4)] = 2

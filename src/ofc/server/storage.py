@@ -35,7 +35,7 @@ from sqlalchemy import (
     text,
     update,
 )
-from sqlalchemy.engine import make_url
+from sqlalchemy.engine import Connection, make_url
 
 metadata = MetaData()
 
@@ -58,6 +58,7 @@ tables = Table(
     Column("button", Integer),
     Column("ledger", Text),
     Column("rematch", Integer),
+    Column("kind", String(16)),
 )
 
 seats = Table(
@@ -92,7 +93,19 @@ actions = Table(
     Column("automatic", Boolean, nullable=False),
 )
 
+house = Table(
+    "house",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", Integer, ForeignKey("tables.id"), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("amount", String(80), nullable=False),
+    Column("reason", String(16), nullable=False),
+)
+"""The house account's entries: bots' tournament buy-ins (negative) and their prizes."""
+
 WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
+MATCH, TOURNAMENT = "match", "tournament"
 
 
 def default_url() -> str:
@@ -168,6 +181,8 @@ class TableRow:
     seats: list[SeatRow]
     rematch: int | None = None
     """The table opened for a rematch of this one, once there is one."""
+    kind: str = MATCH
+    """``match`` or ``tournament``."""
 
 
 class Storage:
@@ -182,9 +197,10 @@ class Storage:
     def _add_missing_columns(self) -> None:
         """Bring a database made by an earlier version up to date (columns added since)."""
         have = {column["name"] for column in inspect(self.engine).get_columns("tables")}
-        if "rematch" not in have:
-            with self.engine.begin() as db:
-                db.execute(text("ALTER TABLE tables ADD COLUMN rematch INTEGER"))
+        for name, kind in (("rematch", "INTEGER"), ("kind", "VARCHAR(16)")):
+            if name not in have:
+                with self.engine.begin() as db:
+                    db.execute(text(f"ALTER TABLE tables ADD COLUMN {name} {kind}"))
 
     def close(self) -> None:
         """Release the connection pool."""
@@ -215,35 +231,39 @@ class Storage:
 
     # ------------------------------------------------------------------ tables
 
-    def add_table(self, name: str, rules: dict[str, Any], bots: Sequence[str | None]) -> int:
-        """Store a new waiting table and return its id."""
+    def add_table(self, name: str, rules: dict[str, Any], bots: Sequence[str | None], kind: str = MATCH) -> int:
+        """Store a new waiting table (a ``match`` or a ``tournament``) and return its id."""
+        values = {"name": name, "rules": json.dumps(rules), "bots": json.dumps(list(bots)), "status": WAITING}
         with self.engine.begin() as db:
-            row = db.execute(
-                insert(tables)
-                .values(name=name, rules=json.dumps(rules), bots=json.dumps(list(bots)), status=WAITING)
-                .returning(tables.c.id)
-            ).scalar_one()
+            row = db.execute(insert(tables).values(**values, kind=kind).returning(tables.c.id)).scalar_one()
         return int(row)
 
-    def take_seat(self, table_id: int, seat: int, player: str, token_hash: str) -> None:
-        """Give ``seat`` of the table to ``player``."""
+    def take_seat(self, table_id: int, seat: int, player: str, token_hash: str, stake: Fraction = Fraction(0)) -> None:
+        """Give ``seat`` of the table to ``player``, taking ``stake`` (a buy-in) from their balance."""
         with self.engine.begin() as db:
             db.execute(insert(seats).values(table_id=table_id, seat=seat, player=player, token_hash=token_hash))
+            if stake:
+                _credit(db, player, -stake)
 
-    def free_seat(self, table_id: int, seat: int) -> None:
-        """Give up ``seat`` of the table (before its match starts)."""
+    def free_seat(self, table_id: int, seat: int, refund: Fraction = Fraction(0)) -> None:
+        """Give up ``seat`` of the table (before its match starts), paying ``refund`` back to its player."""
         with self.engine.begin() as db:
-            db.execute(delete(seats).where(seats.c.table_id == table_id, seats.c.seat == seat))
+            where = (seats.c.table_id == table_id, seats.c.seat == seat)
+            player = db.execute(select(seats.c.player).where(*where)).scalar_one()
+            db.execute(delete(seats).where(*where))
+            if refund:
+                _credit(db, player, refund)
 
     def set_rematch(self, table_id: int, rematch: int) -> None:
         """Link a finished table to the table opened for its rematch."""
         with self.engine.begin() as db:
             db.execute(update(tables).where(tables.c.id == table_id).values(rematch=rematch))
 
-    def start_match(self, table_id: int, button: int) -> None:
-        """Mark the table playing with its first button."""
+    def start_match(self, table_id: int, button: int, house_pays: dict[int, Fraction] | None = None) -> None:
+        """Mark the table playing with its first button; the house pays its bots' buy-ins (per seat)."""
         with self.engine.begin() as db:
             db.execute(update(tables).where(tables.c.id == table_id).values(status=PLAYING, button=button))
+            _house(db, table_id, {seat: -amount for seat, amount in (house_pays or {}).items()}, "buy_in")
 
     def load_tables(self) -> list[TableRow]:
         """Every table with its seats, oldest first."""
@@ -262,6 +282,7 @@ class Storage:
                     ledger=None if row.ledger is None else json.loads(row.ledger),
                     seats=taken.get(row.id, []),
                     rematch=row.rematch,
+                    kind=row.kind or MATCH,
                 )
                 for row in db.execute(select(tables).order_by(tables.c.id))
             ]
@@ -307,18 +328,29 @@ class Storage:
             )
             db.execute(update(tables).where(tables.c.id == table_id).values(ledger=json.dumps(ledger)))
 
-    def finish_match(self, table_id: int, money: dict[str, Fraction]) -> None:
-        """Mark the table finished and add each player's match result to their balance."""
+    def finish_match(
+        self, table_id: int, money: dict[str, Fraction], house_gets: dict[int, Fraction] | None = None
+    ) -> None:
+        """Mark the table finished and add each player's result (a tournament: prize) to their balance.
+
+        ``house_gets`` are the prizes of a tournament's bot seats, which go to the house. Only once.
+        """
         with self.engine.begin() as db:
             status = db.execute(select(tables.c.status).where(tables.c.id == table_id)).scalar_one()
             if status == FINISHED:
                 return
             for name, amount in money.items():
-                value = db.execute(select(players.c.balance).where(players.c.name == name)).scalar_one()
-                db.execute(
-                    update(players).where(players.c.name == name).values(balance=str(Fraction(value) + amount))
-                )
+                _credit(db, name, amount)
+            _house(db, table_id, house_gets or {}, "prize")
             db.execute(update(tables).where(tables.c.id == table_id).values(status=FINISHED))
+
+    def house_balance(self, table_id: int | None = None) -> Fraction:
+        """What the house account holds: the sum of its entries (of one table, if given)."""
+        query = select(house.c.amount)
+        if table_id is not None:
+            query = query.where(house.c.table_id == table_id)
+        with self.engine.connect() as db:
+            return sum((Fraction(value) for value in db.execute(query).scalars()), Fraction(0))
 
     def load_hands(self, table_id: int) -> list[HandRow]:
         """Every hand of the table in order, each with its actions in order."""
@@ -348,3 +380,20 @@ class Storage:
                 select(hands.c.history).where(hands.c.table_id == table_id, hands.c.number == hand)
             ).scalar()
         return None if value is None else dict(json.loads(value))
+
+
+def _credit(db: Connection, name: str, amount: Fraction) -> None:
+    """Add ``amount`` (negative: take it) to the player's balance, inside the transaction ``db``."""
+    value = db.execute(select(players.c.balance).where(players.c.name == name)).scalar_one()
+    db.execute(update(players).where(players.c.name == name).values(balance=str(Fraction(value) + amount)))
+
+
+def _house(db: Connection, table_id: int, amounts: dict[int, Fraction], reason: str) -> None:
+    """Record house entries (per bot seat) inside the transaction ``db``; zero amounts are skipped."""
+    rows = [
+        {"table_id": table_id, "seat": seat, "amount": str(amount), "reason": reason}
+        for seat, amount in sorted(amounts.items())
+        if amount
+    ]
+    if rows:
+        db.execute(insert(house), rows)

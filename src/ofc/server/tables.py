@@ -24,6 +24,7 @@ from typing import Any
 from ofc.errors import OfcError
 from ofc.match import check_join, join_cost
 from ofc.rules import Rules
+from ofc.server import tourney
 from ofc.server.agents import HINT_BOT, Bot, BotFactory, fantasy_action
 from ofc.server.game import DeckSource, PlayError, TableGame, secure_deck
 from ofc.server.protocol import (
@@ -38,7 +39,7 @@ from ofc.server.protocol import (
     Sync,
     error_message,
 )
-from ofc.server.storage import FINISHED, WAITING, Storage
+from ofc.server.storage import FINISHED, MATCH, TOURNAMENT, WAITING, Storage
 from ofc.server.timekeeping import Clock
 from ofc.view import HandView
 
@@ -159,12 +160,15 @@ class TableManager:
         for spec in bots:
             if spec is not None:
                 self.bot_factory(spec, None)
-        return self._open(request.name, rules, bots).public()
+        if request.kind == TOURNAMENT:
+            tourney.check_rules(rules)
+        return self._open(request.name, rules, bots, request.kind).public()
 
-    def _open(self, name: str, rules: Rules, bots: list[str | None]) -> TableGame:
+    def _open(self, name: str, rules: Rules, bots: list[str | None], kind: str = MATCH) -> TableGame:
         """Store and open a new table (started at once when only bots sit at it)."""
-        table_id = self.store.add_table(name, rules.to_dict(), bots)
-        game = TableGame(table_id, name, rules, bots, self.store, pause=self.settings.pause, decks=self.decks)
+        table_id = self.store.add_table(name, rules.to_dict(), bots, kind)
+        pause, decks = self.settings.pause, self.decks
+        game = TableGame(table_id, name, rules, bots, self.store, pause=pause, decks=decks, kind=kind)
         runtime = self._add(game)
         if not game.open_seats:
             self._start(runtime)
@@ -182,7 +186,8 @@ class TableManager:
             if game.status != FINISHED:
                 raise PlayError("not_finished", f"table {table_id} is still playing: a rematch comes after the match")
             if game.rematch is None or game.rematch not in self.tables:
-                game.open_rematch(self._open(game.name, game.rules, [info.bot for info in game.seats]).id)
+                bots = [info.bot for info in game.seats]
+                game.open_rematch(self._open(game.name, game.rules, bots, game.kind).id)
                 self._changed(runtime)
             assert game.rematch is not None
             return self.tables[game.rematch].game.public()
@@ -218,7 +223,10 @@ class TableManager:
             known = self.store.balance(request.name)
             key = self._check_key(request, known=known is not None)
             balance = self.settings.start_balance if known is None else known
-            check_join(seat, balance, game.rules, held=self.held(request.name))
+            if game.kind == TOURNAMENT:
+                tourney.check_buy_in(seat, request.name, balance, game.rules, self.held(request.name))
+            else:
+                check_join(seat, balance, game.rules, held=self.held(request.name))
             self.store.ensure_player(request.name, self.settings.start_balance, key and token_hash(key))
             token = secrets.token_urlsafe(24)
             game.sit(seat, request.name, token_hash(token))
@@ -230,12 +238,13 @@ class TableManager:
     def held(self, name: str) -> Fraction:
         """What ``name`` has at stake in unfinished matches: each one's loss limit times its point value.
 
-        Joining needs the balance less this; a match without a loss limit holds nothing.
+        Joining needs the balance less this; a match without a loss limit holds nothing, and a
+        tournament's buy-in has already left the balance.
         """
         costs = (
             join_cost(rt.game.rules)
             for rt in self.tables.values()
-            if rt.game.status != FINISHED and rt.game.has_player(name)
+            if rt.game.kind == MATCH and rt.game.status != FINISHED and rt.game.has_player(name)
         )
         return sum((Fraction(cost) for cost in costs if cost is not None), Fraction(0))
 

@@ -1,6 +1,8 @@
 // The ofc browser client: lobby over HTTP, one table over a WebSocket (docs/protocol.md).
-// Plain JavaScript, no build step. Everything drawn comes from the server's state message.
-"use strict";
+// Plain JavaScript modules, no build step. Everything drawn comes from the server's state message.
+import {
+  chipBadge, levelTag, listingText, renderTournament, showKindFields, tournamentSettings, tournamentStatus,
+} from "./tournament.js";
 
 const SUITS = { c: "\u2663", d: "\u2666", h: "\u2665", s: "\u2660" };
 const ROWS = ["top", "middle", "bottom"];
@@ -127,7 +129,8 @@ function renderTables(tables) {
     const row = el("div", "table-row");
     const rules = table.rules;
     row.append(el("strong", "", table.name));
-    row.append(el("span", "muted", `${rules.variant}, ${rules.players} seats, ${table.status}`));
+    const kind = table.kind === "tournament" ? `${listingText(table)}, ` : "";
+    row.append(el("span", "muted", `${rules.variant}, ${kind}${rules.players} seats, ${table.status}`));
     row.append(el("span", "seats", table.seats.map((s) => (s.open ? "(open)" : s.name)).join(" \u00b7 ")));
     if (table.open_seats.length) {
       const join = el("button", "primary", "Join");
@@ -166,15 +169,18 @@ async function createTable(event) {
   const seats = Number(data.get("seats"));
   const kinds = [];
   for (let seat = 0; seat < seats; seat += 1) kinds.push(data.get(`seat${seat}`));
+  const tournament = data.get("kind") === "tournament";
   const settings = {
-    point_value: data.get("point_value") || "1",
     hand_seconds: data.get("hand_seconds") || "120",
     time_bank_seconds: data.get("time_bank_seconds") || "0",
     fantasy: data.get("fantasy"),
   };
-  if (data.get("loss_limit")) settings.loss_limit = data.get("loss_limit");
+  if (tournament) Object.assign(settings, tournamentSettings(data));
+  else settings.point_value = data.get("point_value") || "1";
+  if (data.get("loss_limit") && !tournament) settings.loss_limit = data.get("loss_limit");
   const body = {
     name: data.get("name") || "table",
+    kind: tournament ? "tournament" : "match",
     preset: data.get("preset"),
     seats,
     settings,
@@ -214,6 +220,7 @@ function openTable(id) {
   $("lobby").hidden = true;
   $("table").hidden = false;
   $("where").textContent = `table ${id}`;
+  showBalance();
   connect();
 }
 
@@ -401,6 +408,8 @@ function boardEl(seat, mine) {
   const title = el("div", "board-title");
   title.append(el("span", "name", seatName(tableSeat)));
   if (hand.button === seat.seat) title.append(el("span", "dealer", "D"));
+  const chips = chipBadge(state, tableSeat);
+  if (chips) title.append(chips);
   if (seat.fantasy) title.append(el("span", "badge fantasy", `fantasy ${seat.fantasy}`));
   if (seat.done) title.append(el("span", "badge", "done"));
   else if (seat.holding && !mine) title.append(el("span", "badge", `holding ${seat.holding}`));
@@ -433,22 +442,23 @@ function boardEl(seat, mine) {
 
 function statusText() {
   const state = ui.state;
-  if (state.finished) return "The match is over: the final ledger is in the match panel, the money in the balances.";
+  const tournament = tournamentStatus(state);
+  if (state.finished) return tournament || "The match is over: the final ledger is in the match panel, the money in the balances.";
   if (state.table.status === "waiting") {
     const open = state.table.open_seats.length;
     return `Waiting for ${open} more player${open === 1 ? "" : "s"}: share this page's address.`;
   }
   const hand = state.hand;
   if (!hand) return "";
-  const head = `Hand ${state.hand_number + 1}`;
-  if (hand.result) return `${head}: showdown. Next hand in a moment\u2026`;
+  const head = `Hand ${state.hand_number + 1}${levelTag(state)}`;
+  if (hand.result) return `${tournament}${head}: showdown. Next hand in a moment\u2026`;
   if (myTurn()) {
     const due = state.discard_due;
     const place = hand.cards.length - due;
     return `${head}: your turn \u2014 place ${place}${due ? `, discard ${due}` : ""}. Click a card, then a row (or drag).`;
   }
   const waiting = hand.to_act.map((s) => seatName(state.hand_seats[s])).join(", ");
-  return `${head}: waiting for ${waiting}.`;
+  return `${tournament}${head}: waiting for ${waiting}.`;
 }
 
 function render() {
@@ -478,7 +488,8 @@ function render() {
     }
   }
   renderHand();
-  renderLedger();
+  if (state.ledger) renderLedger();
+  renderTournament(state, seatName);
   renderAfter();
   renderShowdown();
   tickClocks();
@@ -525,8 +536,11 @@ function renderAfter() {
   const mine = seated(state);
   const open = state.rematch === null || state.rematch === undefined;
   $("waiting").hidden = !(mine && state.table.status === "waiting");
+  $("leave").textContent = state.tournament ? "Leave seat (buy-in back)" : "Leave seat";
   $("after").hidden = !state.finished || (open && !mine);
-  $("rematch").textContent = open ? "Rematch" : mine ? "Join the rematch" : "Watch the rematch";
+  const what = state.tournament ? "the new tournament" : "the rematch";
+  $("after-title").textContent = state.tournament ? "Tournament over" : "Match over";
+  $("rematch").textContent = open ? (state.tournament ? "Play again" : "Rematch") : `${mine ? "Join" : "Watch"} ${what}`;
 }
 
 async function leaveSeat() {
@@ -613,6 +627,7 @@ function start() {
   name.value = localStorage.getItem("ofc-name") || "";
   name.addEventListener("change", () => { localStorage.setItem("ofc-name", name.value.trim()); showBalance(); });
   document.querySelector("#create [name=seats]").addEventListener("change", seatKindInputs);
+  document.querySelector("#create [name=kind]").addEventListener("change", showKindFields);
   $("create").addEventListener("submit", createTable);
   $("refresh").addEventListener("click", showLobby);
   $("confirm").addEventListener("click", confirm);
