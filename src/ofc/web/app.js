@@ -458,6 +458,10 @@ function statusText() {
     return `${head}: your turn \u2014 place ${place}${due ? `, discard ${due}` : ""}. Click a card, then a row (or drag).`;
   }
   const waiting = hand.to_act.map((s) => seatName(state.hand_seats[s])).join(", ");
+  if (hand.to_act.some((s) => hand.seats[s].fantasy > 0)) {
+    // RULES.md: fantasy hands are set first, face-down, before anyone else places a card
+    return `${tournament}${head}: waiting for the fantasy hand${hand.to_act.length > 1 ? "s" : ""} of ${waiting} to be set first.`;
+  }
   return `${tournament}${head}: waiting for ${waiting}.`;
 }
 
