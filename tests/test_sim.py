@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 from typing import Any
@@ -127,8 +128,11 @@ def test_block_count_and_seeds() -> None:
     assert block_count(1, 2) == 2
     assert block_count(2000, 2) == 1000
     assert block_count(7, 3) == 3
-    assert derive_seed(1, 2, 3) == derive_seed(1, 2, 3)
+    # the documented definition: the first 8 bytes of sha256("1:2:3"), big-endian, shifted right once
+    digest = hashlib.sha256(b"1:2:3").digest()
+    assert derive_seed(1, 2, 3) == int.from_bytes(digest[:8], "big") >> 1
     assert derive_seed(1, 2, 3) != derive_seed(1, 2, 4)
+    assert derive_seed(12, 3) != derive_seed(1, 23)  # parts are separated, not run together
     assert 0 <= derive_seed(5) < 2**63
 
 

@@ -131,9 +131,15 @@ def test_order_of_the_deal_does_not_matter() -> None:
         assert solve_fantasy(deal, PROGRESSIVE) == solve_fantasy(shuffled, PROGRESSIVE)
 
 
-def test_warm_up_runs() -> None:
-    warm_up()
-    warm_up(PROGRESSIVE)
+def test_warm_up_solves_the_largest_deal_of_the_rules() -> None:
+    # warm_up solves cards 0, 3, 6, ... (2c 2s 3h 4d ...): 13 of them for classic, 17 for
+    # progressive pineapple; it must leave nothing behind that changes a later solve.
+    deal = tuple(range(0, 3 * 17, 3))
+    before = solve_fantasy(deal, PROGRESSIVE)
+    assert warm_up() is None
+    assert warm_up(PROGRESSIVE) is None
+    assert solve_fantasy(deal, PROGRESSIVE) == before
+    assert len(before.discards) == 4 and not before.keys.fouled
 
 
 @settings(max_examples=150, deadline=None)
