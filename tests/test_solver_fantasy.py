@@ -139,7 +139,8 @@ def test_warm_up_solves_the_largest_deal_of_the_rules() -> None:
     assert warm_up() is None
     assert warm_up(PROGRESSIVE) is None
     assert solve_fantasy(deal, PROGRESSIVE) == before
-    assert len(before.discards) == 4 and not before.keys.fouled
+    assert len(before.discards) == 4
+    assert not before.keys.fouled
 
 
 @settings(max_examples=150, deadline=None)
