@@ -156,3 +156,26 @@ def test_a_seat_at_a_waiting_table_can_be_left(tmp_path: Path) -> None:
         page.wait_for_selector(".table-row")
         assert "(open) \u00b7 (open)" in (page.text_content(".table-row .seats") or "")
     assert errors == []
+
+
+def test_the_table_waits_for_a_fantasy_hand_to_be_set_first(tmp_path: Path) -> None:
+    """With ``--seed 336``, ann placing every card in the lowest row with room lets the
+    ``heuristic`` bot earn fantasy in hand 1 (found by playing the same decks in the engine).
+    Hand 2 keeps hand 1's button; the bot sets its 13 cards first while ann waits."""
+    errors: list[str] = []
+    with _lobby_as_ann(tmp_path, errors, "--seed", "336", "--pause", "3", "--bot-delay", "4") as page:
+        _create_table(page, preset="classic", seats="2", seat1="heuristic")
+        page.wait_for_url("**/#/table/*")
+        while True:
+            _status(page, "your turn|showdown")
+            if "showdown" in (page.text_content("#status") or ""):
+                break
+            _place_by_hand(page)
+            placed = page.locator(PLACED).count()
+            page.click("#confirm")
+            page.wait_for_function(f"() => document.querySelectorAll('{PLACED}').length > {placed}")
+        _status(page, "Hand 2: waiting for the fantasy hand of heuristic bot to be set first")
+        assert page.is_hidden("#confirm") or not page.is_enabled("#confirm")
+        page.screenshot(path=str(tmp_path / "fantasy-wait.png"), full_page=True)
+        _status(page, "Hand 2: your turn")
+        assert errors == []
