@@ -10,12 +10,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from ofc.actions import ROW_SIZES, ROWS, ActionRecord, Placement
 from ofc.cards import Card, format_card
 from ofc.clock import ClockReading, time_text
 from ofc.result import HandResult
 from ofc.rules import HAND_CARDS, Rules
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 
 def _texts(cards: tuple[Card, ...]) -> list[str]:
@@ -145,6 +150,18 @@ class HandView:
         if self.in_fantasy:
             return len(self.cards) - HAND_CARDS
         return self.rules.spec.streets[self.street].discards
+
+    def to_array(self) -> npt.NDArray[np.float32]:
+        """This view as a fixed-shape vector (layout in docs/environments.md; ``ofc.observation``)."""
+        from ofc.observation import to_array
+
+        return to_array(self)
+
+    def information_state(self) -> str:
+        """A text equal for two hands exactly when the viewer cannot tell them apart (``ofc.observation``)."""
+        from ofc.observation import information_state
+
+        return information_state(self)
 
     def to_dict(self) -> dict[str, object]:
         """JSON-friendly form for faces and servers."""

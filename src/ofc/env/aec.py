@@ -1,0 +1,142 @@
+"""PettingZoo: one hand of ofc as an ``AECEnv``, agents ``player_0`` .. ``player_{n-1}``.
+
+Each agent observes ``{"observation": Box, "action_mask": MultiBinary}`` built from its own
+seat's view (``ofc.observation``, ``ofc.env.encoding``); the agent to act is the street seat
+the engine names. At the showdown every agent is rewarded its points (zero-sum) and all are
+terminated. ``render_mode="ansi"`` returns the boards as the terminal draws them, from a
+spectator's view (nothing hidden is shown).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from ofc.env.table import Observation, Table, read_rules
+from ofc.errors import SetupError
+from ofc.rules import Rules
+from ofc.terminal.render import Table as Screen
+from ofc.terminal.render import board_lines, street_line
+from ofc.view import HandView
+
+
+def agent_name(seat: int) -> str:
+    """``player_<seat>``."""
+    return f"player_{seat}"
+
+
+def render_text(view: HandView) -> str:
+    """The boards of ``view`` as the terminal draws them, plus the street, as plain text."""
+    names = tuple(agent_name(seat) for seat in range(len(view.seats)))
+    lines = [line.plain for line in board_lines(view, Screen(names, 1, ""), None)]
+    if view.result is None:
+        lines.append(street_line(view).plain)
+    else:
+        lines.append("points: " + ", ".join(f"{n} {p:+d}" for n, p in zip(names, view.result.points, strict=True)))
+    return "\n".join(lines)
+
+
+class OfcAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # pettingzoo ships no types
+    """One hand per episode; ``fantasy`` deal sizes per seat make fantasy hands (solver-set)."""
+
+    metadata = {"name": "ofc_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+
+    def __init__(
+        self,
+        rules: Rules,
+        *,
+        fantasy: Sequence[int] = (),
+        button: int | None = None,
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        if render_mode not in (None, "ansi"):
+            raise SetupError(f"render_mode must be 'ansi' or None, not {render_mode!r}")
+        self.render_mode = render_mode
+        self.table = Table(rules, fantasy=fantasy, button=button)
+        self.possible_agents = [agent_name(seat) for seat in range(rules.players)]
+        self._seats = {name: seat for seat, name in enumerate(self.possible_agents)}
+        box = spaces.Box(0.0, 1.0, (self.table.observation_size,), dtype=np.float32)
+        mask = spaces.MultiBinary(self.table.size)
+        self.observation_spaces = {a: spaces.Dict({"observation": box, "action_mask": mask}) for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(self.table.size) for a in self.possible_agents}
+        self._start()
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The observation space of ``agent`` (the same for every agent)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """``Discrete(n)``: action numbers as ``ofc.env.encoding`` defines them."""
+        return self.action_spaces[agent]
+
+    def _start(self) -> None:
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._after_play()
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new hand; ``options={"fantasy": [0, 14, 0]}`` deals fantasy to some seats."""
+        fantasy = (options or {}).get("fantasy")
+        self.table.reset(seed, fantasy)
+        self._start()
+
+    def observe(self, agent: str) -> Observation:
+        """``agent``'s observation (its mask is all zeros unless it is to act)."""
+        return self.table.observe(self._seats[agent])
+
+    def step(self, action: int | None) -> None:
+        """Play action number ``action`` for the selected agent (None for a finished agent)."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise SetupError(f"{agent} is to act: give an action number, not None")
+        self._cumulative_rewards[agent] = 0.0
+        self.table.play(int(action))
+        self._after_play()
+
+    def _after_play(self) -> None:
+        seat = self.table.to_play
+        if seat is None:
+            for agent, points in zip(self.possible_agents, self.table.points(), strict=True):
+                self.rewards[agent] = float(points)
+                self.terminations[agent] = True
+            self.agent_selection = self.possible_agents[self.table.hand.play_order[0]]
+            self._accumulate_rewards()
+        else:
+            self.agent_selection = self.possible_agents[seat]
+
+    def render(self) -> str | None:
+        """The boards as text (``render_mode="ansi"``), else None."""
+        if self.render_mode != "ansi":
+            return None
+        return render_text(self.table.view(None))
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def pettingzoo_env(
+    rules: Rules | str = "pineapple",
+    players: int | None = 3,
+    *,
+    fantasy: Sequence[int] = (),
+    button: int | None = None,
+    render_mode: str | None = None,
+    **settings: object,
+) -> OfcAECEnv:
+    """An ``AECEnv`` for ``rules`` (a preset name or ``Rules``) with any other setting by name."""
+    return OfcAECEnv(read_rules(rules, players, settings), fantasy=fantasy, button=button, render_mode=render_mode)
+
+
+__all__ = ["OfcAECEnv", "agent_name", "pettingzoo_env", "render_text"]

@@ -1,0 +1,140 @@
+"""The discrete action space: one number per way to place a street's cards.
+
+A seat's cards are taken in ascending card order (``ofc.cards``: rank * 4 + suit). An action
+number is ``choice * 3**kept + rows``: ``choice`` ranks the set of discarded cards among the
+combinations of the card positions (lexicographic: with three cards, 0 discards the lowest,
+1 the middle one, 2 the highest), and ``rows`` writes the row of each kept card in base 3
+(0 top, 1 middle, 2 bottom), the lowest kept card as the leading digit. So:
+
+- the five-card deal: 3^5 = 243 numbers (``rows`` alone);
+- a pineapple street: 3 x 3^2 = 27 (which card is discarded x the rows of the other two);
+- a classic street: 3; a turbo street: 3^4 = 81.
+
+The space of a rule set is the largest of its streets (243 for every variant), and a mask
+marks the numbers that are legal now: the right street and room in each row. Fantasy deals
+are set by the exact solver (``ofc.bots.base.fantasy_decision``), not through this space.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from itertools import combinations
+
+import numpy as np
+import numpy.typing as npt
+
+from ofc.actions import ROWS, Action
+from ofc.errors import ActionError
+from ofc.rules import Rules
+from ofc.view import HandView
+
+I8 = npt.NDArray[np.int8]
+
+
+@dataclass(frozen=True)
+class StreetCodes:
+    """Every number of one deal shape: the discarded positions, the rows, the row counts."""
+
+    dropped: tuple[tuple[int, ...], ...]
+    rows: tuple[tuple[int, ...], ...]
+    counts: npt.NDArray[np.int64]
+    """Cards each number puts into top, middle and bottom: shape (numbers, 3)."""
+
+    @property
+    def size(self) -> int:
+        """How many numbers this deal shape has."""
+        return len(self.rows)
+
+
+@cache
+def street_codes(cards: int, discards: int) -> StreetCodes:
+    """The numbers of a deal of ``cards`` cards of which ``discards`` are discarded."""
+    kept = cards - discards
+    dropped: list[tuple[int, ...]] = []
+    rows: list[tuple[int, ...]] = []
+    for choice in combinations(range(cards), discards):
+        for number in range(3**kept):
+            digits = [(number // 3 ** (kept - 1 - i)) % 3 for i in range(kept)]
+            dropped.append(choice)
+            rows.append(tuple(digits))
+    counts = np.array([[r.count(row) for row in range(3)] for r in rows], dtype=np.int64).reshape(-1, 3)
+    return StreetCodes(tuple(dropped), tuple(rows), counts)
+
+
+@cache
+def action_space_size(rules: Rules) -> int:
+    """The number of discrete actions under ``rules``: the largest street's (243)."""
+    return max(street_codes(street.cards, street.discards).size for street in rules.spec.streets)
+
+
+@cache
+def _mask(cards: int, discards: int, rooms: tuple[int, int, int], size: int) -> I8:
+    codes = street_codes(cards, discards)
+    mask = np.zeros(size, dtype=np.int8)
+    mask[: codes.size] = (codes.counts <= np.array(rooms)).all(axis=1)
+    mask.flags.writeable = False
+    return mask
+
+
+@cache
+def _nothing(size: int) -> I8:
+    mask = np.zeros(size, dtype=np.int8)
+    mask.flags.writeable = False
+    return mask
+
+
+def action_mask(view: HandView) -> I8:
+    """1 for every number the viewer may play now, else 0 (all 0 when it may not act or is in fantasy).
+
+    The array is shared and read-only: copy it before changing it.
+    """
+    size = action_space_size(view.rules)
+    if not view.may_act or view.in_fantasy:
+        return _nothing(size)
+    return _mask(len(view.cards), view.discards_due, view.rooms, size)
+
+
+def decode(view: HandView, number: int) -> Action:
+    """The action ``number`` stands for in ``view``; ``ActionError`` names why it cannot be played."""
+    seat = view.seat
+    if seat is None or not view.may_act or view.in_fantasy:
+        raise ActionError(f"seat {seat} has no street cards to place now, so action {number} means nothing")
+    cards = tuple(sorted(view.cards))
+    codes = street_codes(len(cards), view.discards_due)
+    if isinstance(number, bool) or not isinstance(number, int | np.integer) or not 0 <= number < codes.size:
+        raise ActionError(
+            f"seat {seat}: action {number!r} is not one of the {codes.size} numbers of this street (0-{codes.size - 1})"
+        )
+    index = int(number)
+    counts = codes.counts[index]
+    rooms = view.rooms
+    for row in ROWS:
+        if counts[row] > rooms[row]:
+            raise ActionError(
+                f"seat {seat}: action {index} puts {counts[row]} cards in the {row.label} row, "
+                f"which has room for {rooms[row]}"
+            )
+    dropped = codes.dropped[index]
+    kept = [card for i, card in enumerate(cards) if i not in dropped]
+    placements = tuple((card, ROWS[row]) for card, row in zip(kept, codes.rows[index], strict=True))
+    return Action(seat, placements, tuple(cards[i] for i in dropped))
+
+
+def encode(view: HandView, action: Action) -> int:
+    """The number of ``action`` in ``view`` (the inverse of ``decode``)."""
+    cards = tuple(sorted(view.cards))
+    discarded = set(action.discards)
+    rows = dict(action.placements)
+    if set(rows) | discarded != set(cards) or len(rows) + len(discarded) != len(cards):
+        raise ActionError(f"seat {action.seat}: {action} does not use exactly the cards held")
+    choice = tuple(i for i, card in enumerate(cards) if card in discarded)
+    kept = [card for card in cards if card not in discarded]
+    digits = 0
+    for card in kept:
+        digits = digits * 3 + int(rows[card])
+    rank = list(combinations(range(len(cards)), len(choice))).index(choice)
+    return rank * 3 ** len(kept) + digits
+
+
+__all__ = ["StreetCodes", "action_mask", "action_space_size", "decode", "encode", "street_codes"]
