@@ -72,6 +72,10 @@ class Table:
             hand.apply(fantasy_decision(hand.view(seats[0])).action, 0)
         return hand
 
+    def play_fantasy(self) -> None:
+        """Set every fantasy seat that may act now with the solver's board."""
+        self._set_fantasy(self.hand)
+
     @property
     def to_play(self) -> int | None:
         """The street seat to act, or None once the hand is over."""
