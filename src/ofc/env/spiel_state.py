@@ -1,0 +1,201 @@
+"""The state of the OpenSpiel game ``python_ofc``: explicit chance nodes over the engine's hand.
+
+Every card is dealt by a chance node, one card at a time, when the engine deals it: the
+first deal of every seat (in order of play) at the start, then each street's cards when the
+seat's turn comes. The engine hand is rebuilt from the cards dealt so far (followed by the
+rest of the deck as placeholders) and the actions applied, whenever a deal is complete; while
+a deal is incomplete the views given out are cut back to the cards actually dealt, so a
+placeholder card never reaches an observation. Fantasy seats are set by the exact solver as
+soon as their cards are dealt. Observations come from ``Hand.view(player)`` only.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import pyspiel
+
+from ofc.actions import Action
+from ofc.bots.base import fantasy_decision
+from ofc.cards import DECK_SIZE, Deck, format_card, format_cards
+from ofc.env.encoding import action_mask, decode, encode
+from ofc.errors import ActionError
+from ofc.hand import Hand
+from ofc.view import HandView
+
+if TYPE_CHECKING:
+    from ofc.env.spiel import OfcGame
+
+Step = tuple[str, int | Action]
+"""One move of the history: ``("card", card)`` for a chance deal, ``("act", action)`` for a seat's."""
+
+
+class OfcState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no types
+    """One hand of ``python_ofc``."""
+
+    def __init__(self, game: OfcGame) -> None:
+        super().__init__(game)
+        self._ofc = game.settings
+        self._cards: list[int] = []
+        self._steps: list[Step] = []
+        self._actions: list[Action] = []
+        self._pending: list[tuple[int, int]] = []
+        self._pending_from = 0
+        self._hand = self._build()
+        self._pending = [(seat, self._ofc.fantasy[seat] or self._ofc.rules.spec.streets[0].cards) for seat in self._hand.play_order]
+
+    # ------------------------------------------------------------------ the engine hand
+
+    def _build(self) -> Hand:
+        settings = self._ofc
+        dealt = set(self._cards)
+        deck = Deck(order=[*self._cards, *(card for card in range(DECK_SIZE) if card not in dealt)])
+        hand = Hand(settings.rules, button=settings.button, deck=deck, fantasy=settings.fantasy)
+        for action in self._actions:
+            hand.apply(action, 0)
+        return hand
+
+    @staticmethod
+    def _dealt(hand: Hand) -> int:
+        seen = hand.view(None)
+        return sum(sum(map(len, s.rows)) + s.hidden + s.holding + s.discarded for s in seen.seats)
+
+    def _settle(self) -> None:
+        """Set fantasy seats by the solver, then note any deal the engine made from placeholders."""
+        hand = self._hand
+        while not hand.is_over:
+            seats = [seat for seat in hand.to_act if hand.fantasy[seat]]
+            if not seats:
+                break
+            action = fantasy_decision(hand.view(seats[0])).action
+            hand.apply(action, 0)
+            self._actions.append(action)
+        missing = self._dealt(hand) - len(self._cards)
+        if missing:
+            self._pending = [(hand.to_act[0], missing)]
+            self._pending_from = len(self._cards)
+
+    def view(self, player: int | None) -> HandView:
+        """``player``'s view (None: a spectator's), cut back to the cards dealt so far."""
+        view = self._hand.view(player)
+        if not self._pending:
+            return view
+        seats = list(view.seats)
+        cards = view.cards
+        start = self._pending_from
+        for seat, count in self._pending:
+            real = tuple(self._cards[start : start + count])
+            start += count
+            seats[seat] = dataclasses.replace(seats[seat], holding=len(real))
+            if seat == player:
+                cards = real
+        return dataclasses.replace(view, seats=tuple(seats), cards=cards)
+
+    @property
+    def hand(self) -> Hand:
+        """The engine hand (full state: for tests and the game's own bookkeeping)."""
+        return self._hand
+
+    # ------------------------------------------------------------------ OpenSpiel API
+
+    def current_player(self) -> int:
+        """The seat to act, or the chance or terminal marker."""
+        if self._hand.is_over:
+            return int(pyspiel.PlayerId.TERMINAL)
+        if self._pending:
+            return int(pyspiel.PlayerId.CHANCE)
+        return self._hand.to_act[0]
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return [int(n) for n in np.flatnonzero(action_mask(self.view(player)))]
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """Every card not dealt yet, equally likely."""
+        dealt = set(self._cards)
+        left = [card for card in range(DECK_SIZE) if card not in dealt]
+        return [(card, 1.0 / len(left)) for card in left]
+
+    def _apply_action(self, action: int) -> None:
+        if self._pending:
+            self._deal(int(action))
+        else:
+            seat = self._hand.to_act[0]
+            self._play(decode(self.view(seat), int(action)))
+
+    def _deal(self, card: int) -> None:
+        if card in self._cards or not 0 <= card < DECK_SIZE:
+            raise ActionError(f"card {card} cannot be dealt: it is dealt already or not a card")
+        self._cards.append(card)
+        self._steps.append(("card", card))
+        if len(self._cards) == self._pending_from + sum(count for _, count in self._pending):
+            self._pending = []
+            self._hand = self._build()
+            self._settle()
+
+    def _play(self, action: Action) -> None:
+        self._hand.apply(action, 0)
+        self._actions.append(action)
+        self._steps.append(("act", action))
+        self._settle()
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {format_card(action)}"
+        view = self.view(player)
+        if view.may_act:
+            try:
+                return str(decode(view, action))
+            except ActionError:
+                pass
+        return f"seat {player}: action {action}"
+
+    def is_terminal(self) -> bool:
+        """Whether the showdown is done."""
+        return self._hand.is_over
+
+    def returns(self) -> list[float]:
+        """Each seat's points at the showdown (zeros before)."""
+        result = self._hand.result
+        return [float(p) for p in result.points] if result is not None else [0.0] * self._ofc.rules.players
+
+    def __str__(self) -> str:
+        """The whole state (every card dealt and every action), for debugging."""
+        moves = [format_card(v) if kind == "card" else str(v) for kind, v in self._steps]
+        return f"button {self._ofc.button}; dealt {format_cards(self._cards)}; " + "; ".join(moves)
+
+    # ------------------------------------------------------------------ determinization
+
+    def resample_from_infostate(self, player: int, sampler: Callable[[], float] | Any) -> OfcState:
+        """A state ``player`` cannot tell from this one, the cards it cannot see drawn afresh.
+
+        Cards hidden from ``player`` (others' held cards and discards, face-down fantasy
+        boards) are replaced by a random draw from every card it has not seen; the other
+        seats' discards follow their cards, and fantasy boards are set again by the solver.
+        """
+        view = self.view(player)
+        seen = set(view.cards) | set(view.discards)
+        for seat in view.seats:
+            for row in seat.rows:
+                seen.update(row)
+        hidden = [card for card in self._cards if card not in seen]
+        pool = [card for card in range(DECK_SIZE) if card not in seen]
+        rng = random.Random(int(sampler() * 2**52) if callable(sampler) else None)
+        drawn = rng.sample(pool, len(hidden))
+        swap = dict(zip(hidden, drawn, strict=True))
+        state: OfcState = self.get_game().new_initial_state()
+        for kind, value in self._steps:
+            if kind == "card":
+                assert isinstance(value, int)
+                state.apply_action(swap.get(value, value))
+            else:
+                assert isinstance(value, Action)
+                moved = Action(value.seat, value.placements, tuple(swap.get(c, c) for c in value.discards))
+                state.apply_action(encode(state.view(value.seat), moved))
+        return state
+
+
+__all__ = ["OfcState", "Step"]
