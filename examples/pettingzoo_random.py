@@ -22,10 +22,8 @@ def play(hands: int, rules: str, players: int, seed: int, show: bool) -> dict[st
         for agent in env.agent_iter():
             observation, reward, termination, truncation, _ = env.last()
             totals[agent] += reward
-            if termination or truncation:
-                action = None
-            else:
-                action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
+            finished = termination or truncation
+            action = None if finished else int(rng.choice(np.flatnonzero(observation["action_mask"])))
             env.step(action)
         if show:
             print(env.render())

@@ -10,7 +10,7 @@ spectator's view (nothing hidden is shown).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
@@ -43,7 +43,7 @@ def render_text(view: HandView) -> str:
 class OfcAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # pettingzoo ships no types
     """One hand per episode; ``fantasy`` deal sizes per seat make fantasy hands (solver-set)."""
 
-    metadata = {"name": "ofc_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {"name": "ofc_v0", "render_modes": ["ansi"], "is_parallelizable": False}
 
     def __init__(
         self,
@@ -62,7 +62,8 @@ class OfcAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # petting
         self._seats = {name: seat for seat, name in enumerate(self.possible_agents)}
         box = spaces.Box(0.0, 1.0, (self.table.observation_size,), dtype=np.float32)
         mask = spaces.MultiBinary(self.table.size)
-        self.observation_spaces = {a: spaces.Dict({"observation": box, "action_mask": mask}) for a in self.possible_agents}
+        both = spaces.Dict({"observation": box, "action_mask": mask})
+        self.observation_spaces = dict.fromkeys(self.possible_agents, both)
         self.action_spaces = {a: spaces.Discrete(self.table.size) for a in self.possible_agents}
         self._start()
 

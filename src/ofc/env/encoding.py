@@ -112,7 +112,8 @@ def decode(view: HandView, number: int) -> Action:
     for row in ROWS:
         if counts[row] > rooms[row]:
             raise ActionError(
-                f"seat {seat}: action {index} puts {counts[row]} cards in the {row.label} row, "
+                f"seat {seat}: action {index} puts {counts[row]} card{'s' if counts[row] > 1 else ''} "
+                f"in the {row.label} row, "
                 f"which has room for {rooms[row]}"
             )
     dropped = codes.dropped[index]
@@ -134,7 +135,7 @@ def encode(view: HandView, action: Action) -> int:
     for card in kept:
         digits = digits * 3 + int(rows[card])
     rank = list(combinations(range(len(cards)), len(choice))).index(choice)
-    return rank * 3 ** len(kept) + digits
+    return int(rank * 3 ** len(kept) + digits)
 
 
 __all__ = ["StreetCodes", "action_mask", "action_space_size", "decode", "encode", "street_codes"]

@@ -30,12 +30,12 @@ from ofc.rules import Rules
 ILLEGAL_CHOICES = ("random", "raise")
 
 
-class SeatEnv(gymnasium.Env[Observation, int]):  # type: ignore[misc]  # gymnasium's generics are untyped here
+class SeatEnv(gymnasium.Env[Observation, int]):
     """``seat`` learns; ``opponents`` (bot specs, taken in turn for the other seats in seat order) play.
 
     Without ``players`` the table has the learner plus one seat per named bot."""
 
-    metadata = {"render_modes": ["ansi"], "render_fps": 1}
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012  # as gymnasium declares it
 
     def __init__(
         self,
@@ -72,8 +72,9 @@ class SeatEnv(gymnasium.Env[Observation, int]):  # type: ignore[misc]  # gymnasi
         self.render_mode = render_mode
         self.table = Table(game, fantasy=fantasy, button=button)
         box = spaces.Box(0.0, 1.0, (self.table.observation_size,), dtype=np.float32)
-        self.observation_space = spaces.Dict({"observation": box, "action_mask": spaces.MultiBinary(self.table.size)})
-        self.action_space = spaces.Discrete(self.table.size)
+        mask = spaces.MultiBinary(self.table.size)
+        self.observation_space = spaces.Dict({"observation": box, "action_mask": mask})  # type: ignore[assignment]
+        self.action_space = spaces.Discrete(self.table.size)  # type: ignore[assignment]
         self._bots = self._make_bots(None)
 
     def _make_bots(self, seed: int | None) -> dict[int, Bot]:
@@ -81,7 +82,9 @@ class SeatEnv(gymnasium.Env[Observation, int]):  # type: ignore[misc]  # gymnasi
         seats = [s for s in range(self.table.rules.players) if s != self.seat]
         return {s: make_bot(spec, seed=rng.getrandbits(32)) for s, spec in zip(seats, self.specs, strict=True)}
 
-    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Observation, dict[str, Any]]:
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Observation, dict[str, Any]]:
         """Deal a new hand and play the bots up to the learner's first decision."""
         super().reset(seed=seed)
         self.table.reset(int(self.np_random.integers(2**62)), (options or {}).get("fantasy"))

@@ -1,7 +1,7 @@
 """OpenSpiel: importing this module registers the python game ``python_ofc``.
 
 One game is one hand. Parameters: ``variant`` (default pineapple), ``players`` (3), ``button``
-(0), ``fantasy`` (per-seat fantasy deal sizes, ``"0,14,0"``; empty for none) and every rules
+(0), ``fantasy_deals`` (per-seat fantasy deal sizes, ``"0,14,0"``; empty for none) and every rules
 setting by its name as text (``scoring``, ``fantasy_stay``, ...; empty for the variant's
 default)::
 
@@ -32,7 +32,7 @@ from ofc.observation import history_array, information_state, layout, observatio
 from ofc.rules import HAND_CARDS, SETTING_NAMES, Rules
 
 GAME_NAME = "python_ofc"
-DEFAULTS: dict[str, Any] = {"variant": "pineapple", "players": 3, "button": 0, "fantasy": ""}
+DEFAULTS: dict[str, Any] = {"variant": "pineapple", "players": 3, "button": 0, "fantasy_deals": ""}
 DEFAULTS.update({name: "" for name in SETTING_NAMES if name not in DEFAULTS})
 
 
@@ -54,10 +54,10 @@ class GameSettings:
         settings = {"players": values["players"]}
         settings.update({name: values[name] for name in SETTING_NAMES if name != "variant" and values[name] != ""})
         rules = Rules.preset(str(values["variant"])).with_settings(settings)
-        text = str(values["fantasy"]).strip()
+        text = str(values["fantasy_deals"]).strip()
         fantasy = tuple(int(part) for part in text.split(",")) if text else (0,) * rules.players
         if len(fantasy) != rules.players:
-            raise SetupError(f"parameter fantasy needs one deal size per seat ({rules.players}), got {text!r}")
+            raise SetupError(f"parameter fantasy_deals needs one deal size per seat ({rules.players}), got {text!r}")
         button = int(values["button"])
         if not 0 <= button < rules.players:
             raise SetupError(f"parameter button must be a seat from 0 to {rules.players - 1}, not {button}")

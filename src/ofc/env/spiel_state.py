@@ -46,7 +46,8 @@ class OfcState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no types
         self._pending: list[tuple[int, int]] = []
         self._pending_from = 0
         self._hand = self._build()
-        self._pending = [(seat, self._ofc.fantasy[seat] or self._ofc.rules.spec.streets[0].cards) for seat in self._hand.play_order]
+        first = self._ofc.rules.spec.streets[0].cards
+        self._pending = [(seat, self._ofc.fantasy[seat] or first) for seat in self._hand.play_order]
 
     # ------------------------------------------------------------------ the engine hand
 
@@ -164,7 +165,7 @@ class OfcState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no types
 
     def __str__(self) -> str:
         """The whole state (every card dealt and every action), for debugging."""
-        moves = [format_card(v) if kind == "card" else str(v) for kind, v in self._steps]
+        moves = [format_card(v) if isinstance(v, int) else str(v) for _, v in self._steps]
         return f"button {self._ofc.button}; dealt {format_cards(self._cards)}; " + "; ".join(moves)
 
     # ------------------------------------------------------------------ determinization
