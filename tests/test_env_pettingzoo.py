@@ -8,12 +8,12 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from pettingzoo.test import api_test, seed_test
+from tests.env_checks import scored_points
+from tests.twins import Position, hidden_twin, positions
 
 from ofc.cards import format_card
 from ofc.env import pettingzoo_env
 from ofc.errors import ActionError, RulesError
-from tests.env_checks import scored_points
-from tests.twins import Position, hidden_twin, positions
 
 TABLES = [("classic", 2), ("classic", 4), ("turbo", 3), ("pineapple", 2), ("pineapple", 3)]
 
@@ -38,7 +38,9 @@ def play_out(env: object, rng: np.random.Generator) -> dict[str, float]:
     return totals
 
 
-@pytest.mark.parametrize(("rules", "players", "fantasy"), [("pineapple", 3, (0, 14, 0)), ("classic", 4, ()), ("turbo", 2, (13, 0))])
+@pytest.mark.parametrize(
+    ("rules", "players", "fantasy"), [("pineapple", 3, (0, 14, 0)), ("classic", 4, ()), ("turbo", 2, (13, 0))]
+)
 def test_every_episode_returns_the_scored_points(rules: str, players: int, fantasy: tuple[int, ...]) -> None:
     env = pettingzoo_env(rules, players, fantasy=fantasy)
     rng = np.random.default_rng(5)
@@ -99,7 +101,9 @@ def test_ansi_render_draws_the_public_boards() -> None:
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions())
-def test_an_agents_observation_never_changes_with_cards_it_cannot_see(case: tuple[Position, int, random.Random]) -> None:
+def test_an_agents_observation_never_changes_with_cards_it_cannot_see(
+    case: tuple[Position, int, random.Random],
+) -> None:
     position, seat, rng = case
     env = pettingzoo_env(position.rules, None)
     agent = f"player_{seat}"

@@ -6,6 +6,7 @@ import random
 
 import pyspiel
 import pytest
+from tests.env_checks import scored_points
 
 import ofc.env.spiel  # noqa: F401  # registers python_ofc
 from ofc.cards import format_card
@@ -13,7 +14,6 @@ from ofc.env.spiel import most_points
 from ofc.env.spiel_state import OfcState
 from ofc.errors import OfcError
 from ofc.rules import Rules
-from tests.env_checks import scored_points
 
 GAMES = [
     {"variant": "classic", "players": 2},

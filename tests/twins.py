@@ -20,7 +20,14 @@ from ofc.hand import Hand
 from ofc.rules import Rules
 from ofc.view import HandView
 
-CONFIGS = [("classic", 2), ("classic", 4), ("turbo", 3), ("pineapple", 2), ("pineapple", 3), ("pineapple-progressive", 2)]
+CONFIGS = [
+    ("classic", 2),
+    ("classic", 4),
+    ("turbo", 3),
+    ("pineapple", 2),
+    ("pineapple", 3),
+    ("pineapple-progressive", 2),
+]
 
 
 @dataclass(frozen=True)
