@@ -15,6 +15,7 @@ same knowledge as a vector (``to_array`` plus one plane per seat, street and row
 
 from __future__ import annotations
 
+from array import array
 from dataclasses import dataclass
 from functools import cache
 
@@ -66,11 +67,13 @@ class Layout:
         ]
 
 
-@cache
 def layout(rules: Rules) -> Layout:
     """The block offsets for ``rules`` (only the table size and the streets matter)."""
-    players = rules.players
-    streets = len(rules.spec.streets)
+    return _layout(rules.players, len(rules.spec.streets))
+
+
+@cache
+def _layout(players: int, streets: int) -> Layout:
     own = 0
     opponents = own + OWN_PLANES * DECK_SIZE
     street = opponents + (players - 1) * 3 * DECK_SIZE
@@ -92,43 +95,54 @@ def _anchor(view: HandView) -> int:
     return 0 if view.seat is None else view.seat
 
 
-def _fill(view: HandView, out: F32, where: Layout) -> None:
+def _blank(size: int) -> array[float]:
+    """A zeroed ``float32`` buffer: filled item by item, then wrapped by numpy without a copy."""
+    return _ZEROS[size][:] if size in _ZEROS else _ZEROS.setdefault(size, array("f", bytes(4 * size)))[:]
+
+
+_ZEROS: dict[int, array[float]] = {}
+
+
+def _fill(view: HandView, out: array[float], where: Layout) -> None:
     players = where.players
     me = _anchor(view)
-    ones: list[int] = []
-    scalars: list[float] = []
+    seats = view.seats
+    to_act = view.to_act
+    block = where.seats
     for rel in range(players):
-        seat = view.seats[(me + rel) % players]
+        seat = seats[(me + rel) % players]
         start = where.own if rel == 0 else where.opponents + (rel - 1) * 3 * DECK_SIZE
         for cards in seat.rows:
-            ones += [start + card for card in cards]
+            for card in cards:
+                out[start + card] = 1.0
             start += DECK_SIZE
-        scalars += (
-            seat.seat in view.to_act,
-            seat.fantasy > 0,
-            seat.fantasy / MOST_FANTASY_CARDS,
-            min(seat.fantasy_in_row, MOST_IN_ROW) / MOST_IN_ROW,
-            seat.holding / MOST_FANTASY_CARDS,
-            seat.hidden / HAND_CARDS,
-            min(seat.discarded, MOST_DISCARDS) / MOST_DISCARDS,
-            seat.done,
-        )
+        fantasy = seat.fantasy
+        out[block] = seat.seat in to_act
+        out[block + 1] = fantasy > 0
+        out[block + 2] = fantasy / MOST_FANTASY_CARDS
+        out[block + 3] = min(seat.fantasy_in_row, MOST_IN_ROW) / MOST_IN_ROW
+        out[block + 4] = seat.holding / MOST_FANTASY_CARDS
+        out[block + 5] = seat.hidden / HAND_CARDS
+        out[block + 6] = min(seat.discarded, MOST_DISCARDS) / MOST_DISCARDS
+        out[block + 7] = seat.done
+        block += SEAT_SCALARS
     held = where.own + 3 * DECK_SIZE
-    ones += [held + card for card in view.cards]
-    ones += [held + DECK_SIZE + card for card in view.discards]
-    ones.append(where.street + view.street)
-    ones.append(where.button + (view.button - me) % players)
-    out[ones] = 1.0
-    scalars.append(min(view.discards_due, MOST_DISCARDS) / MOST_DISCARDS)
-    out[where.seats : where.size] = scalars
+    for card in view.cards:
+        out[held + card] = 1.0
+    held += DECK_SIZE
+    for card in view.discards:
+        out[held + card] = 1.0
+    out[where.street + view.street] = 1.0
+    out[where.button + (view.button - me) % players] = 1.0
+    out[where.due] = min(view.discards_due, MOST_DISCARDS) / MOST_DISCARDS
 
 
 def to_array(view: HandView) -> F32:
     """The view as a ``float32`` vector of ``observation_size(view.rules)`` values in [0, 1]."""
     where = layout(view.rules)
-    out = np.zeros(where.size, dtype=np.float32)
+    out = _blank(where.size)
     _fill(view, out, where)
-    return out
+    return np.frombuffer(out, dtype=np.float32)
 
 
 def history_array(view: HandView) -> F32:
@@ -138,17 +152,17 @@ def history_array(view: HandView) -> F32:
     ``information_state`` is.
     """
     where = layout(view.rules)
-    out = np.zeros(where.history_size, dtype=np.float32)
+    out = _blank(where.history_size)
     _fill(view, out, where)
     me = _anchor(view)
-    ones: list[int] = []
     for seen in view.history:
         rel = (seen.seat - me) % where.players
         base = where.history + ((rel * where.streets) + seen.street) * 4 * DECK_SIZE
-        ones.extend(base + int(row) * DECK_SIZE + card for card, row in seen.placements)
-        ones.extend(base + 3 * DECK_SIZE + card for card in seen.discards)
-    out[ones] = 1.0
-    return out
+        for card, row in seen.placements:
+            out[base + int(row) * DECK_SIZE + card] = 1.0
+        for card in seen.discards:
+            out[base + 3 * DECK_SIZE + card] = 1.0
+    return np.frombuffer(out, dtype=np.float32)
 
 
 @cache

@@ -24,9 +24,9 @@ from itertools import combinations
 import numpy as np
 import numpy.typing as npt
 
-from ofc.actions import ROWS, Action
+from ofc.actions import ROW_SIZES, ROWS, Action, Row
 from ofc.errors import ActionError
-from ofc.rules import Rules
+from ofc.rules import VARIANTS, Rules, Variant
 from ofc.view import HandView
 
 I8 = npt.NDArray[np.int8]
@@ -40,6 +40,10 @@ class StreetCodes:
     rows: tuple[tuple[int, ...], ...]
     counts: npt.NDArray[np.int64]
     """Cards each number puts into top, middle and bottom: shape (numbers, 3)."""
+    row_values: tuple[tuple[Row, ...], ...]
+    """``rows`` as ``Row`` values, ready for placements."""
+    count_tuples: tuple[tuple[int, int, int], ...]
+    """``counts`` as plain tuples (quicker to compare one at a time)."""
 
     @property
     def size(self) -> int:
@@ -59,13 +63,19 @@ def street_codes(cards: int, discards: int) -> StreetCodes:
             dropped.append(choice)
             rows.append(tuple(digits))
     counts = np.array([[r.count(row) for row in range(3)] for r in rows], dtype=np.int64).reshape(-1, 3)
-    return StreetCodes(tuple(dropped), tuple(rows), counts)
+    row_values = tuple(tuple(ROWS[r] for r in digits) for digits in rows)
+    count_tuples = tuple((r.count(0), r.count(1), r.count(2)) for r in rows)
+    return StreetCodes(tuple(dropped), tuple(rows), counts, row_values, count_tuples)
+
+
+def action_space_size(rules: Rules) -> int:
+    """The number of discrete actions under ``rules``: the largest street's (243)."""
+    return _space_size(rules.variant)
 
 
 @cache
-def action_space_size(rules: Rules) -> int:
-    """The number of discrete actions under ``rules``: the largest street's (243)."""
-    return max(street_codes(street.cards, street.discards).size for street in rules.spec.streets)
+def _space_size(variant: Variant) -> int:
+    return max(street_codes(street.cards, street.discards).size for street in VARIANTS[variant].streets)
 
 
 @cache
@@ -84,42 +94,61 @@ def _nothing(size: int) -> I8:
     return mask
 
 
+def _deal(view: HandView) -> tuple[int, int, tuple[int, int, int]] | None:
+    """Cards held, discards due and free places per row, when the viewer has a street deal to place."""
+    seat = view.seat
+    cards = view.cards
+    if seat is None or not cards or seat not in view.to_act:
+        return None
+    mine = view.seats[seat]
+    if mine.fantasy:
+        return None
+    top, middle, bottom = mine.rows
+    rooms = (ROW_SIZES[0] - len(top), ROW_SIZES[1] - len(middle), ROW_SIZES[2] - len(bottom))
+    return len(cards), view.rules.spec.streets[view.street].discards, rooms
+
+
 def action_mask(view: HandView) -> I8:
     """1 for every number the viewer may play now, else 0 (all 0 when it may not act or is in fantasy).
 
     The array is shared and read-only: copy it before changing it.
     """
     size = action_space_size(view.rules)
-    if not view.may_act or view.in_fantasy:
+    deal = _deal(view)
+    if deal is None:
         return _nothing(size)
-    return _mask(len(view.cards), view.discards_due, view.rooms, size)
+    return _mask(*deal, size)
 
 
 def decode(view: HandView, number: int) -> Action:
     """The action ``number`` stands for in ``view``; ``ActionError`` names why it cannot be played."""
+    deal = _deal(view)
     seat = view.seat
-    if seat is None or not view.may_act or view.in_fantasy:
+    if seat is None or deal is None:
         raise ActionError(f"seat {seat} has no street cards to place now, so action {number} means nothing")
-    cards = tuple(sorted(view.cards))
-    codes = street_codes(len(cards), view.discards_due)
+    held, due, rooms = deal
+    codes = street_codes(held, due)
     if isinstance(number, bool) or not isinstance(number, int | np.integer) or not 0 <= number < codes.size:
         raise ActionError(
             f"seat {seat}: action {number!r} is not one of the {codes.size} numbers of this street (0-{codes.size - 1})"
         )
     index = int(number)
-    counts = codes.counts[index]
-    rooms = view.rooms
-    for row in ROWS:
-        if counts[row] > rooms[row]:
-            raise ActionError(
-                f"seat {seat}: action {index} puts {counts[row]} card{'s' if counts[row] > 1 else ''} "
-                f"in the {row.label} row, "
-                f"which has room for {rooms[row]}"
-            )
+    top, middle, bottom = codes.count_tuples[index]
+    if top > rooms[0] or middle > rooms[1] or bottom > rooms[2]:
+        counts = codes.count_tuples[index]
+        row = next(row for row in ROWS if counts[row] > rooms[row])
+        raise ActionError(
+            f"seat {seat}: action {index} puts {counts[row]} card{'s' if counts[row] > 1 else ''} "
+            f"in the {row.label} row, which has room for {rooms[row]}"
+        )
+    cards = sorted(view.cards)
     dropped = codes.dropped[index]
-    kept = [card for i, card in enumerate(cards) if i not in dropped]
-    placements = tuple((card, ROWS[row]) for card, row in zip(kept, codes.rows[index], strict=True))
-    return Action(seat, placements, tuple(cards[i] for i in dropped))
+    if dropped:
+        kept = [card for i, card in enumerate(cards) if i not in dropped]
+        discards = tuple([cards[i] for i in dropped])
+    else:
+        kept, discards = cards, ()
+    return Action(seat, tuple(zip(kept, codes.row_values[index])), discards)  # noqa: B905  # same length
 
 
 def encode(view: HandView, action: Action) -> int:

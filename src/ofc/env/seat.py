@@ -95,8 +95,7 @@ class SeatEnv(gymnasium.Env[Observation, int]):
     def _play_bots(self) -> None:
         table = self.table
         while (seat := table.to_play) is not None and seat != self.seat:
-            table.hand.apply(self._bots[seat].act(table.view(seat)), 0)
-            table.play_fantasy()
+            table.apply(self._bots[seat].act(table.view(seat)))
 
     def step(self, action: int) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         """Play the learner's action number, then the bots until the learner acts again or the hand ends."""

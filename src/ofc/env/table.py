@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from ofc.actions import Action
 from ofc.bots.base import fantasy_decision
 from ofc.env.encoding import action_mask, action_space_size, decode
 from ofc.errors import SetupError
@@ -48,6 +49,16 @@ class Table:
         self._rng = random.Random()
         self.hand = self._deal(self.fantasy)
 
+    @property
+    def hand(self) -> Hand:
+        """The hand being played."""
+        return self._hand
+
+    @hand.setter
+    def hand(self, hand: Hand) -> None:
+        self._hand = hand
+        self._views: dict[int | None, HandView] = {}
+
     def _deal(self, fantasy: Sequence[int]) -> Hand:
         players = self.rules.players
         button = self.button if self.button is not None else self._rng.randrange(players)
@@ -72,31 +83,35 @@ class Table:
             hand.apply(fantasy_decision(hand.view(seats[0])).action, 0)
         return hand
 
-    def play_fantasy(self) -> None:
-        """Set every fantasy seat that may act now with the solver's board."""
-        self._set_fantasy(self.hand)
-
     @property
     def to_play(self) -> int | None:
         """The street seat to act, or None once the hand is over."""
         return None if self.hand.is_over else self.hand.to_act[0]
 
     def view(self, seat: int | None) -> HandView:
-        """``seat``'s view of the hand."""
-        return self.hand.view(seat)
+        """``seat``'s view of the hand (kept until the hand changes)."""
+        view = self._views.get(seat)
+        if view is None:
+            view = self._views[seat] = self._hand.view(seat)
+        return view
 
     def observe(self, seat: int) -> Observation:
         """``{"observation": vector, "action_mask": 0/1 per action number}`` for ``seat``."""
-        view = self.hand.view(seat)
+        view = self.view(seat)
         return {"observation": to_array(view), "action_mask": action_mask(view).copy()}
+
+    def apply(self, action: Action) -> None:
+        """Apply ``action`` (a bot's) at time 0, then set any fantasy seat that may act."""
+        self._hand.apply(action, 0)
+        self._views = {}
+        self._set_fantasy(self._hand)
 
     def play(self, number: int) -> None:
         """Apply action ``number`` for the seat to act (``ActionError`` if it is not legal)."""
         seat = self.to_play
         if seat is None:
             raise SetupError("the hand is over: reset it before playing")
-        self.hand.apply(decode(self.hand.view(seat), number), 0)
-        self._set_fantasy(self.hand)
+        self.apply(decode(self.view(seat), number))
 
     def points(self) -> tuple[int, ...]:
         """Each seat's points at the showdown (zeros before)."""

@@ -1,0 +1,125 @@
+"""Random-policy steps per second through each research interface, against the raw engine.
+
+A step is one seat's decision. The raw engine draws from ``hand.legal_actions(seat)`` and
+applies it (as ``bench_engine.py``); PettingZoo runs the usual ``agent_iter``/``last``/``step``
+loop drawing from the action mask (``random.randrange`` over ``np.flatnonzero(mask)``, as cheap
+a policy as the engine's); Gymnasium's ``SeatEnv`` plays one seat against ``random``
+bots (every seat's decision counted; ``env.step`` calls shown too); OpenSpiel's
+``python_ofc`` draws chance cards and masked actions through ``apply_action`` (decisions
+counted, chance nodes shown). Every figure is measured in the same run::
+
+    .venv/bin/python benchmarks/bench_env.py [--variant pineapple] [--players 3] [--seconds 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Callable
+
+import numpy as np
+import pyspiel
+
+import ofc.env.spiel  # noqa: F401  # registers python_ofc
+from ofc.env import SeatEnv, pettingzoo_env
+from ofc.hand import Hand
+from ofc.rules import Rules
+
+
+def raw_engine(rules: Rules, seconds: float) -> tuple[int, float, str]:
+    """Random legal hands through the public API."""
+    rng = random.Random(1)
+    steps, start, number = 0, time.perf_counter(), 0
+    while time.perf_counter() - start < seconds:
+        hand = Hand(rules, button=number % rules.players, seed=number)
+        number += 1
+        while not hand.is_over:
+            seat = hand.to_act[0]
+            hand.apply(rng.choice(hand.legal_actions(seat)), 0)
+            steps += 1
+    return steps, time.perf_counter() - start, f"{number} hands"
+
+
+def pettingzoo(rules: Rules, seconds: float) -> tuple[int, float, str]:
+    """The AEC loop with masked random actions."""
+    env = pettingzoo_env(rules, None)
+    rng = random.Random(1)
+    steps, start, number = 0, time.perf_counter(), 0
+    while time.perf_counter() - start < seconds:
+        env.reset(seed=number)
+        number += 1
+        for _ in env.agent_iter():
+            observation, _, termination, truncation, _ = env.last()
+            if termination or truncation:
+                env.step(None)
+                continue
+            legal = np.flatnonzero(observation["action_mask"])
+            env.step(int(legal[rng.randrange(len(legal))]))
+            steps += 1
+    return steps, time.perf_counter() - start, f"{number} hands"
+
+
+def gymnasium(rules: Rules, seconds: float) -> tuple[int, float, str]:
+    """One learning seat with masked random actions, ``random`` bots elsewhere."""
+    env = SeatEnv(rules, "random", seat=0, players=rules.players)
+    rng = random.Random(1)
+    calls, start, number = 0, time.perf_counter(), 0
+    while time.perf_counter() - start < seconds:
+        observation, _ = env.reset(seed=number)
+        number += 1
+        done = False
+        while not done:
+            legal = np.flatnonzero(observation["action_mask"])
+            observation, _, done, _, _ = env.step(int(legal[rng.randrange(len(legal))]))
+            calls += 1
+    per_hand = len(rules.spec.streets) * rules.players
+    return number * per_hand, time.perf_counter() - start, f"{number} hands, {calls} env.step calls"
+
+
+def openspiel(rules: Rules, seconds: float) -> tuple[int, float, str]:
+    """``python_ofc`` with uniform chance and masked random actions."""
+    game = pyspiel.load_game("python_ofc", {"variant": rules.variant.value, "players": rules.players})
+    rng = random.Random(1)
+    steps, chance, start, number = 0, 0, time.perf_counter(), 0
+    while time.perf_counter() - start < seconds:
+        state = game.new_initial_state()
+        number += 1
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+                chance += 1
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+                steps += 1
+    return steps, time.perf_counter() - start, f"{number} hands, {chance} chance nodes"
+
+
+def main() -> None:
+    """Warm up, time each interface for ``--seconds``, print steps/s and the ratio to the engine."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--variant", default="pineapple", choices=["classic", "turbo", "pineapple"])
+    parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--seconds", type=float, default=5.0)
+    options = parser.parse_args()
+    rules = Rules.preset(options.variant).with_settings({"players": options.players})
+    runs: list[tuple[str, Callable[[Rules, float], tuple[int, float, str]]]] = [
+        ("raw engine", raw_engine),
+        ("PettingZoo AECEnv", pettingzoo),
+        ("Gymnasium SeatEnv", gymnasium),
+        ("OpenSpiel python_ofc", openspiel),
+    ]
+    for _, run in runs:
+        run(rules, 0.3)  # warm up (imports, caches)
+    print(f"{options.variant}, {options.players} players, random policy, one core:")
+    reference = 0.0
+    for name, run in runs:
+        steps, elapsed, note = run(rules, options.seconds)
+        rate = steps / elapsed
+        reference = reference or rate
+        print(f"  {name:22} {rate:9,.0f} steps/s  ({reference / rate:4.2f}x slower than the engine; {note})")
+    print("target: PettingZoo at least 20,000 steps/s and within 3x of the raw engine (pineapple, 3 players)")
+
+
+if __name__ == "__main__":
+    main()
