@@ -14,7 +14,6 @@ from ofc.cards import ALL_CARDS, Deck, parse_cards
 from ofc.hand import Hand
 from ofc.observation import history_array, layout, observation_size, to_array
 from ofc.rules import Rules
-from ofc.view import SeenAction
 
 PINEAPPLE = Rules.preset("pineapple")  # 2 players
 CLASSIC = Rules.preset("classic")  # 2 players
@@ -72,26 +71,6 @@ def test_information_state_text_worked_by_hand() -> None:
         "s0 f0.0 //6c5c4c3c2c #0 h0 x0 | s1 f0.0 AhKd3d/ThTd/ #0 h3 x0 || "
         "1@0:AhKd3d/ThTd/ 0@0://6c5c4c3c2c"
     )
-
-
-def test_view_history_hides_others_discards_and_fantasy_boards() -> None:
-    rules = PINEAPPLE.with_settings({"players": 3})
-    deck = stacked("Ah Kd 3d Th Td  Qh Qd Qc 9h 9d 9c 3s 4s As Ks Js 8s 2s 7c  2c 3c 4c 5c 6c  5h 6h 7h")
-    hand = Hand(rules, button=2, deck=deck, fantasy=(0, 14, 0))
-    hand.apply(Action.of(0, top="Ah Kd 3d", middle="Th Td"), 0)
-    hand.apply(Action.of(1, top="Qh Qd 4s", middle="9h 9d 9c Qc 3s", bottom="As Ks Js 8s 2s", discard="7c"), 0)
-    hand.apply(Action.of(2, bottom="2c 3c 4c 5c 6c"), 0)
-    hand.apply(Action.of(0, bottom="5h 6h", discard="7h"), 0)
-    first = SeenAction(0, 0, Action.of(0, top="Ah Kd 3d", middle="Th Td").placements, 0, (), 0)
-    fantasy_public = SeenAction(1, 0, (), 13, (), 1)
-    third = SeenAction(2, 0, Action.of(2, bottom="2c 3c 4c 5c 6c").placements, 0, (), 0)
-    street = Action.of(0, bottom="5h 6h").placements
-    assert hand.view(2).history == (first, fantasy_public, third, SeenAction(0, 1, street, 0, (), 1))
-    assert hand.view(0).history[3] == SeenAction(0, 1, street, 0, parse_cards("7h"), 1)
-    own_fantasy = hand.view(1).history[1]
-    assert own_fantasy.hidden == 0
-    assert own_fantasy.discards == parse_cards("7c")
-    assert len(own_fantasy.placements) == 13
 
 
 def test_same_rows_in_another_order_are_told_apart() -> None:

@@ -9,13 +9,15 @@ held-card and discard planes. The layout, block by block, is in docs/environment
 ``information_state(view)`` is equal for two hands exactly when the viewer cannot tell them
 apart: it holds everything the view holds except the clocks (the rules, the seat, button,
 street, the seats to act, fantasy status, the viewer's sorted held cards and its discards,
-every action in the order the viewer saw it, and the boards). ``history_array(view)`` is the
+every action in the order the viewer saw it, and the boards; times and whether an action was
+automatic are clock facts and left out). ``history_array(view)`` is the
 same knowledge as a vector (``to_array`` plus one plane per seat, street and row).
 """
 
 from __future__ import annotations
 
 from array import array
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -155,14 +157,25 @@ def history_array(view: HandView) -> F32:
     out = _blank(where.history_size)
     _fill(view, out, where)
     me = _anchor(view)
-    for seen in view.history:
+    for seen, street in zip(view.history, streets_of(view.history), strict=True):
         rel = (seen.seat - me) % where.players
-        base = where.history + ((rel * where.streets) + seen.street) * 4 * DECK_SIZE
+        base = where.history + ((rel * where.streets) + street) * 4 * DECK_SIZE
         for card, row in seen.placements:
             out[base + int(row) * DECK_SIZE + card] = 1.0
         for card in seen.discards:
             out[base + 3 * DECK_SIZE + card] = 1.0
     return np.frombuffer(out, dtype=np.float32)
+
+
+def streets_of(history: Sequence[SeenAction]) -> list[int]:
+    """The street of each action: a seat's k-th action is on street k (a fantasy board, its only one, on 0)."""
+    done: dict[int, int] = {}
+    streets = []
+    for seen in history:
+        street = done.get(seen.seat, 0)
+        streets.append(street)
+        done[seen.seat] = street + 1
+    return streets
 
 
 @cache
@@ -177,11 +190,11 @@ def _cards(cards: tuple[int, ...]) -> str:
     return "".join(format_card(card) for card in cards)
 
 
-def _seen_text(seen: SeenAction) -> str:
+def _seen_text(seen: SeenAction, street: int) -> str:
     rows = ["", "", ""]
     for card, row in seen.placements:
         rows[row] += format_card(card)
-    text = f"{seen.seat}@{seen.street}:" + "/".join(rows)
+    text = f"{seen.seat}@{street}:" + "/".join(rows)
     if seen.hidden:
         text += f"#{seen.hidden}"
     if seen.discards:
@@ -209,7 +222,9 @@ def observation_text(view: HandView) -> str:
 
 def information_state(view: HandView) -> str:
     """``observation_text`` plus every action in the order the viewer saw it."""
-    return observation_text(view) + " || " + " ".join(_seen_text(seen) for seen in view.history)
+    history = view.history
+    moves = " ".join(_seen_text(seen, street) for seen, street in zip(history, streets_of(history), strict=True))
+    return observation_text(view) + " || " + moves
 
 
 __all__ = [
@@ -220,5 +235,6 @@ __all__ = [
     "observation_size",
     "observation_text",
     "rules_text",
+    "streets_of",
     "to_array",
 ]

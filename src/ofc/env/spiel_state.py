@@ -22,6 +22,7 @@ import pyspiel
 from ofc.actions import Action
 from ofc.bots.base import fantasy_decision
 from ofc.cards import DECK_SIZE, Deck, format_card, format_cards
+from ofc.deals import deal_sequence
 from ofc.env.encoding import action_mask, decode, encode
 from ofc.errors import ActionError
 from ofc.hand import Hand
@@ -43,11 +44,12 @@ class OfcState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no types
         self._cards: list[int] = []
         self._steps: list[Step] = []
         self._actions: list[Action] = []
-        self._pending: list[tuple[int, int]] = []
-        self._pending_from = 0
+        deals = deal_sequence(self._ofc.rules, self._ofc.button, self._ofc.fantasy)
+        starts = [sum(deal.cards for deal in deals[:i]) for i in range(len(deals))]
+        self._deals = [(deal.seat, start, deal.cards) for deal, start in zip(deals, starts, strict=True)]
+        self._pending: list[tuple[int, int, int]] = []
         self._hand = self._build()
-        first = self._ofc.rules.spec.streets[0].cards
-        self._pending = [(seat, self._ofc.fantasy[seat] or first) for seat in self._hand.play_order]
+        self._note_deals()
 
     # ------------------------------------------------------------------ the engine hand
 
@@ -75,10 +77,12 @@ class OfcState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no types
             action = fantasy_decision(hand.view(seats[0])).action
             hand.apply(action, 0)
             self._actions.append(action)
-        missing = self._dealt(hand) - len(self._cards)
-        if missing:
-            self._pending = [(hand.to_act[0], missing)]
-            self._pending_from = len(self._cards)
+        self._note_deals()
+
+    def _note_deals(self) -> None:
+        """The deals (``ofc.deals`` order) the engine has made beyond the cards chance has drawn."""
+        dealt, real = self._dealt(self._hand), len(self._cards)
+        self._pending = [deal for deal in self._deals if real <= deal[1] < dealt]
 
     def view(self, player: int | None) -> HandView:
         """``player``'s view (None: a spectator's), cut back to the cards dealt so far."""
@@ -87,10 +91,8 @@ class OfcState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no types
             return view
         seats = list(view.seats)
         cards = view.cards
-        start = self._pending_from
-        for seat, count in self._pending:
+        for seat, start, count in self._pending:
             real = tuple(self._cards[start : start + count])
-            start += count
             seats[seat] = dataclasses.replace(seats[seat], holding=len(real))
             if seat == player:
                 cards = real
@@ -132,7 +134,8 @@ class OfcState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no types
             raise ActionError(f"card {card} cannot be dealt: it is dealt already or not a card")
         self._cards.append(card)
         self._steps.append(("card", card))
-        if len(self._cards) == self._pending_from + sum(count for _, count in self._pending):
+        _, start, count = self._pending[-1]
+        if len(self._cards) == start + count:
             self._pending = []
             self._hand = self._build()
             self._settle()
