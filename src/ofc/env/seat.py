@@ -23,6 +23,7 @@ from gymnasium import spaces
 
 from ofc.bots import Bot, make_bot, split_specs
 from ofc.env.aec import render_text
+from ofc.env.encoding import action_mask
 from ofc.env.table import Observation, Table, random_number, read_rules
 from ofc.errors import ActionError, SetupError
 from ofc.rules import Rules
@@ -103,7 +104,7 @@ class SeatEnv(gymnasium.Env[Observation, int]):
         if table.to_play != self.seat:
             raise SetupError("the hand is over: call reset() before step()")
         info: dict[str, Any] = {}
-        mask = table.observe(self.seat)["action_mask"]
+        mask = action_mask(table.view(self.seat))
         number = int(action)
         if not (0 <= number < len(mask) and mask[number]):
             if self.illegal == "raise":
