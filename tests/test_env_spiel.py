@@ -125,3 +125,18 @@ def test_bad_parameters_are_named() -> None:
         pyspiel.load_game("python_ofc", {"variant": "pineapple", "players": 4})
     with pytest.raises((OfcError, RuntimeError), match="fantasy_deals needs one deal size per seat"):
         pyspiel.load_game("python_ofc", {"variant": "classic", "players": 2, "fantasy_deals": "13"})
+
+
+def test_a_clone_plays_on_without_touching_the_original() -> None:
+    game = pyspiel.load_game("python_ofc", {"variant": "pineapple", "players": 3, "fantasy_deals": "0,0,14"})
+    state = game.new_initial_state()
+    rng = random.Random(2)
+    play_randomly(state, rng, stop=30)
+    before = (str(state), state.history(), state.information_state_string(0), state.legal_actions())
+    copy = state.clone()
+    assert copy.hand is not state.hand
+    play_randomly(copy, rng)
+    assert copy.is_terminal()
+    assert (str(state), state.history(), state.information_state_string(0), state.legal_actions()) == before
+    play_randomly(state, rng)
+    assert state.returns() == [float(p) for p in scored_points(state.view(None))]

@@ -44,6 +44,9 @@ class GameSettings:
     button: int
     fantasy: tuple[int, ...]
 
+    def __deepcopy__(self, memo: dict[int, object]) -> GameSettings:
+        return self  # immutable: a state's copy shares it
+
     @staticmethod
     def read(params: Mapping[str, Any]) -> GameSettings:
         """Settings from OpenSpiel parameters (unknown names and bad values raise ``OfcError``)."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 import pyspiel
@@ -34,6 +34,27 @@ if TYPE_CHECKING:
 Step = tuple[str, int | Action]
 """One move of the history: ``("card", card)`` for a chance deal, ``("act", action)`` for a seat's."""
 
+T = TypeVar("T")
+
+
+class Moves(list[T]):
+    """A list of immutable moves: a state's copy shares the moves and copies only the list."""
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Moves[T]:
+        return Moves(self)
+
+
+class Engine:
+    """The engine hand of a state: a state's copy gets ``Hand.clone()``, not a deep copy."""
+
+    __slots__ = ("hand",)
+
+    def __init__(self, hand: Hand) -> None:
+        self.hand = hand
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Engine:
+        return Engine(self.hand.clone())
+
 
 class OfcState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no types
     """One hand of ``python_ofc``."""
@@ -41,14 +62,14 @@ class OfcState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no types
     def __init__(self, game: OfcGame) -> None:
         super().__init__(game)
         self._ofc = game.settings
-        self._cards: list[int] = []
-        self._steps: list[Step] = []
-        self._actions: list[Action] = []
+        self._cards: Moves[int] = Moves()
+        self._steps: Moves[Step] = Moves()
+        self._actions: Moves[Action] = Moves()
         deals = deal_sequence(self._ofc.rules, self._ofc.button, self._ofc.fantasy)
         starts = [sum(deal.cards for deal in deals[:i]) for i in range(len(deals))]
-        self._deals = [(deal.seat, start, deal.cards) for deal, start in zip(deals, starts, strict=True)]
-        self._pending: list[tuple[int, int, int]] = []
-        self._hand = self._build()
+        self._deals = Moves((deal.seat, start, deal.cards) for deal, start in zip(deals, starts, strict=True))
+        self._pending: Moves[tuple[int, int, int]] = Moves()
+        self._engine = Engine(self._build())
         self._note_deals()
 
     # ------------------------------------------------------------------ the engine hand
@@ -82,7 +103,7 @@ class OfcState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no types
     def _note_deals(self) -> None:
         """The deals (``ofc.deals`` order) the engine has made beyond the cards chance has drawn."""
         dealt, real = self._dealt(self._hand), len(self._cards)
-        self._pending = [deal for deal in self._deals if real <= deal[1] < dealt]
+        self._pending = Moves(deal for deal in self._deals if real <= deal[1] < dealt)
 
     def view(self, player: int | None) -> HandView:
         """``player``'s view (None: a spectator's), cut back to the cards dealt so far."""
@@ -99,9 +120,13 @@ class OfcState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no types
         return dataclasses.replace(view, seats=tuple(seats), cards=cards)
 
     @property
+    def _hand(self) -> Hand:
+        return self._engine.hand
+
+    @property
     def hand(self) -> Hand:
         """The engine hand (full state: for tests and the game's own bookkeeping)."""
-        return self._hand
+        return self._engine.hand
 
     # ------------------------------------------------------------------ OpenSpiel API
 
@@ -136,8 +161,8 @@ class OfcState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no types
         self._steps.append(("card", card))
         _, start, count = self._pending[-1]
         if len(self._cards) == start + count:
-            self._pending = []
-            self._hand = self._build()
+            self._pending = Moves()
+            self._engine = Engine(self._build())
             self._settle()
 
     def _play(self, action: Action) -> None:
