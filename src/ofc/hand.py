@@ -36,7 +36,7 @@ from ofc.legal import LegalActions
 from ofc.result import HandResult
 from ofc.rules import HAND_CARDS, Rules
 from ofc.scoring import Board, score_boards
-from ofc.view import HandView, build_view
+from ofc.view import HandView, SeenForms, build_view, seen_forms
 
 
 class Hand:
@@ -70,6 +70,7 @@ class Hand:
         "_rows",
         "_rules",
         "_seed",
+        "_seen",
         "_start",
         "_street",
         "_street_seats",
@@ -120,6 +121,7 @@ class Hand:
         self._discards: list[list[Card]] = [[] for _ in range(players)]
         self._clocks = [SeatClock(rules.hand_seconds, bank) for bank in self._banks0]
         self._log: list[ActionRecord] = []
+        self._seen: list[SeenForms] = []
         self._before: list[Before] = []
         self._result: HandResult | None = None
         self._street = 0 if self._street_seats else len(self._streets)
@@ -339,7 +341,9 @@ class Hand:
             self._discards[seat].extend(action.discards)
         self._held[seat] = ()
         self._clocks[seat].stop(time)
-        self._log.append(ActionRecord(action, time, automatic))
+        record = ActionRecord(action, time, automatic)
+        self._log.append(record)
+        self._seen.append(seen_forms(record, face_down=bool(self._fantasy[seat])))
         self._now = time
         if not self._fantasy[seat]:  # a fantasy seat is set once its held cards are placed
             self._turn += 1
@@ -386,6 +390,7 @@ class Hand:
         if not self._log:
             raise NothingToUndo("there is no action to undo: none has been applied to this hand")
         action = self._log.pop().action
+        self._seen.pop()
         before = self._before.pop()
         rows = self._rows[action.seat]
         for _, row in reversed(action.placements):
@@ -414,6 +419,7 @@ class Hand:
         copy._discards = [cards[:] for cards in self._discards]
         copy._clocks = [clock.copy() for clock in self._clocks]
         copy._log = self._log[:]
+        copy._seen = self._seen[:]
         copy._before = self._before[:]
         return copy
 
@@ -436,7 +442,7 @@ class Hand:
             held=self._held,
             discards=self._discards,
             clocks=tuple(clock.read(self._now) for clock in self._clocks),
-            log=self._log,
+            seen=self._seen,
             result=self._result,
             start=self._start,
             starting_banks=self._banks0,

@@ -183,6 +183,24 @@ class HandView:
 
 
 
+SeenForms = tuple["SeenAction", "SeenAction", "SeenAction"]
+"""How one action looks: to its own seat, to others once shown, and to others while face-down."""
+
+
+def seen_forms(record: ActionRecord, face_down: bool) -> SeenForms:
+    """The three forms of ``record`` (``face_down``: a fantasy set, hidden until the showdown)."""
+    action = record.action
+    placed = len(action.placements)
+
+    def form(placements: tuple[Placement, ...], discards: tuple[Card, ...], hidden: int) -> SeenAction:
+        return SeenAction(action.seat, placements, discards, len(action.discards), hidden, record.time,
+                          record.automatic)  # fmt: skip
+
+    own = form(action.placements, action.discards, 0)
+    shown = form(action.placements, (), 0)
+    return own, shown, form((), (), placed) if face_down else shown
+
+
 def build_view(
     *,
     rules: Rules,
@@ -197,7 +215,7 @@ def build_view(
     held: Sequence[tuple[Card, ...]],
     discards: Sequence[Sequence[Card]],
     clocks: tuple[ClockReading, ...],
-    log: Sequence[ActionRecord],
+    seen: Sequence[SeenForms],
     result: HandResult | None,
     start: Decimal,
     starting_banks: tuple[Decimal, ...],
@@ -209,40 +227,27 @@ def build_view(
     """
     over = result is not None
 
-    def shown(other: int) -> bool:
-        return over or other == seat or not fantasy[other]
-
     seats = []
     for other, (top, middle, bottom) in enumerate(rows):
         placed = len(top) + len(middle) + len(bottom)
+        shown = over or other == seat or not fantasy[other]
         seats.append(
             SeatView(
                 seat=other,
                 fantasy=fantasy[other],
                 fantasy_in_row=fantasy_in_row[other],
-                rows=(tuple(top), tuple(middle), tuple(bottom)) if shown(other) else ((), (), ()),
-                hidden=0 if shown(other) else placed,
+                rows=(tuple(top), tuple(middle), tuple(bottom)) if shown else ((), (), ()),
+                hidden=0 if shown else placed,
                 holding=len(held[other]),
                 discarded=len(discards[other]),
                 done=placed == HAND_CARDS,
                 clock=clocks[other],
             )
         )
-    history = []
-    for record in log:
-        action = record.action
-        visible = shown(action.seat)
-        history.append(
-            SeenAction(
-                seat=action.seat,
-                placements=action.placements if visible else (),
-                discards=action.discards if action.seat == seat else (),
-                discarded=len(action.discards),
-                hidden=0 if visible else len(action.placements),
-                time=record.time,
-                automatic=record.automatic,
-            )
-        )
+    history = tuple(
+        own if own.seat == seat else public if over or not fantasy[own.seat] else face_down
+        for own, public, face_down in seen
+    )
     return HandView(
         rules=rules,
         seat=seat,
@@ -254,7 +259,7 @@ def build_view(
         discards=tuple(discards[seat]) if seat is not None else (),
         seats=tuple(seats),
         result=result,
-        history=tuple(history),
+        history=history,
         start=start,
         starting_banks=starting_banks,
     )
