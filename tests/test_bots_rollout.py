@@ -9,7 +9,7 @@ from ofc.bots import make_bot
 from ofc.bots.arrays import board_array, kernel_rules, playouts, unseen_cards
 from ofc.bots.base import TUNED_FANTASY_VALUE
 from ofc.cards import parse_cards
-from ofc.fast.rollout import DISCARD, place
+from ofc.fast.placement import DISCARD, place
 from ofc.hand import Hand
 from ofc.rules import Rules
 

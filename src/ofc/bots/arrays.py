@@ -19,7 +19,7 @@ from ofc.actions import Action
 from ofc.bots.base import seat_of
 from ofc.cards import Card
 from ofc.determinize import pending_deals
-from ofc.fast.rollout import (
+from ofc.fast.evaluation import (
     P_FANTASY,
     P_MOBILITY,
     P_ROW_POINTS,
@@ -29,9 +29,9 @@ from ofc.fast.rollout import (
     WEIGHTS_DISCARDING,
     WEIGHTS_ONE_A_STREET,
     WEIGHTS_PLACING_ALL,
-    KernelTables,
-    Playouts,
 )
+from ofc.fast.kernel_tables import KernelTables
+from ofc.fast.rollout import Playouts
 from ofc.fast.settle import fantasy_rules_array
 from ofc.fast.tables import EVAL_TABLES, royalty_arrays
 from ofc.rules import Rules

@@ -12,7 +12,7 @@ import numpy as np
 from ofc.actions import Action, Placement, Row
 from ofc.bots.arrays import KernelRules, board_array, kernel_rules
 from ofc.bots.base import TUNED_FANTASY_VALUE, Decision, check_can_act, fantasy_decision
-from ofc.fast.rollout import DISCARD, place
+from ofc.fast.placement import DISCARD, place
 from ofc.view import HandView
 
 

@@ -21,7 +21,8 @@ from ofc.actions import Action
 from ofc.bots.arrays import after_action, kernel_rules, playouts
 from ofc.bots.base import TUNED_FANTASY_VALUE, Decision, check_can_act, fantasy_decision, legal_actions
 from ofc.errors import BotError
-from ofc.fast.rollout import evaluate_boards, play_out
+from ofc.fast.evaluation import evaluate_boards
+from ofc.fast.rollout import play_out
 from ofc.view import HandView
 
 FIRST_BATCH = 4
