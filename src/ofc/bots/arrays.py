@@ -65,7 +65,7 @@ class KernelRules:
 
 
 def weights_for(rules: Rules) -> tuple[float, ...]:
-    """The evaluation's weights for the deal schedule of ``rules`` (see ``ofc.fast.rollout``)."""
+    """The evaluation's weights for the deal schedule of ``rules`` (see ``ofc.fast.evaluation``)."""
     streets = rules.spec.streets
     if any(street.discards for street in streets):
         return WEIGHTS_DISCARDING

@@ -1,4 +1,4 @@
-"""The heuristic bot: place each deal where the board evaluation of ``ofc.fast.rollout`` likes it.
+"""The heuristic bot: place each deal where the board evaluation of ``ofc.fast.evaluation`` likes it.
 
 The evaluation prices a partial board in points (expected row strength, royalties, fantasy
 entry, discounted by an estimated chance of fouling); the bot tries every legal placement of
