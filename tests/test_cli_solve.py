@@ -37,7 +37,8 @@ def test_json_exact(capsys: pytest.CaptureFixture[str]) -> None:
         "stays": True,
         "value": 54 + 12.0,
     }
-    assert 0 < seconds < 1
+    assert isinstance(seconds, float)
+    assert seconds > 0  # how long it took is reported; how fast it is belongs to benchmarks/
 
 
 def test_human_output(capsys: pytest.CaptureFixture[str]) -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import time
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
@@ -251,10 +250,8 @@ def test_the_server_clock_places_for_a_silent_seat(tmp_path: Path) -> None:
         seat = join(client, table["id"], "ann")
         with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
             ws.send_json({"type": "hello", "token": seat["token"]})
-            start = time.monotonic()
             state = until(ws, lambda m: m["type"] == "state" and m["hand"] is not None and m["hand"]["seats"][
                 m["hand_seats"].index(0)]["done"])  # fmt: skip
-            assert time.monotonic() - start < 15
             me = state["hand"]["seats"][state["hand_seats"].index(0)]
             assert len(me["bottom"]) == 5
             assert len(me["middle"]) == 5
