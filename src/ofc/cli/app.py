@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import NoReturn
 
 import typer
-from typer._click.exceptions import NoArgsIsHelpError
 from typer.exceptions import TyperException
 
 from ofc.errors import InputError, OfcError
@@ -26,10 +25,19 @@ app = typer.Typer(
     name="ofc",
     help="Open Face Chinese Poker: scoring, rules, solver, play.",
     add_completion=False,
-    no_args_is_help=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
+
+
+def help_without_command(ctx: typer.Context) -> None:
+    """A group called without a sub-command prints its help and exits with status 0."""
+    if ctx.invoked_subcommand is None:
+        typer.echo(ctx.get_help())
+        raise typer.Exit(0)
+
+
+app.callback(invoke_without_command=True)(help_without_command)
 
 
 def fail(message: str) -> NoReturn:
@@ -85,8 +93,6 @@ def main(argv: Sequence[str] | None = None) -> None:
     except typer.Abort:
         print("ofc: aborted", file=sys.stderr)
         raise SystemExit(130) from None
-    except NoArgsIsHelpError as error:
-        print(error.format_message())
     except TyperException as error:
         fail(error.format_message())
     except typer.Exit as done:

@@ -9,14 +9,15 @@ from typing import Annotated
 import typer
 
 from ofc.cards import format_card, format_cards, parse_cards
-from ofc.cli.app import app, build_rules, read_text
+from ofc.cli.app import app, build_rules, help_without_command, read_text
 from ofc.errors import InputError, OfcError
 from ofc.ranking import hand_name
 from ofc.result import board_dict
 from ofc.rules import Rules
 from ofc.solver import DEFAULT_STAY_VALUE, FantasySolution, solve_fantasy, warm_up
 
-solve_app = typer.Typer(help="Solvers: the exact fantasyland solver.", no_args_is_help=True)
+solve_app = typer.Typer(help="Solvers: the exact fantasyland solver.")
+solve_app.callback(invoke_without_command=True)(help_without_command)
 app.add_typer(solve_app, name="solve")
 
 
