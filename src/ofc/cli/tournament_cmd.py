@@ -18,7 +18,8 @@ from ofc.cli.app import app, build_rules
 from ofc.errors import RulesError
 from ofc.rules import Rules
 from ofc.tournament import Tournament
-from ofc.tournament_sim import RepeatResult, TournamentRun, bot_names, play_tournament, repeat, table_rules
+from ofc.sim import table_rules
+from ofc.tournament_sim import RepeatResult, TournamentRun, play_tournament, repeat
 
 
 def ordinal(place: int) -> str:
@@ -43,10 +44,11 @@ def level_lines(run: TournamentRun) -> list[str]:
     lines = []
     for level in run.levels:
         chips = ", ".join(f"{name} {count}" for name, count in zip(names, level.chips, strict=True))
-        text = f"level {level.level:>2}: {level.chips_per_point} chips a point, {plural(level.hands, 'hand')}; chips {chips}"
+        hands = plural(level.hands, "hand")
+        text = f"level {level.level:>2}: {level.chips_per_point} chips a point, {hands}; chips {chips}"
         for bot in level.out:
-            standing = run.standings[bot]
-            text += f"; {standing.name} out in hand {standing.out_in_hand} ({place_text(standing.place, standing.tied)})"
+            gone = run.standings[bot]
+            text += f"; {gone.name} out in hand {gone.out_in_hand} ({place_text(gone.place, gone.tied)})"
         lines.append(text)
     return lines
 
@@ -97,7 +99,7 @@ def tournament_command(
     ] = None,
     seed: Annotated[int | None, typer.Option("--seed", min=0, help="Seed of the run (random if omitted)")] = None,
     count: Annotated[int, typer.Option("--repeat", help="Tournaments to play; more than 1 prints statistics")] = 1,
-    workers: Annotated[int | None, typer.Option("--workers", help="Processes for --repeat (default: all cores)")] = None,
+    workers: Annotated[int | None, typer.Option("--workers", help="Processes for --repeat (default: all)")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON")] = False,
 ) -> None:
     """Play a tournament of bots to the end and print each level and the final standings."""
