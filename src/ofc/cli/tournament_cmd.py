@@ -17,8 +17,8 @@ from ofc.bots import make_bot, split_specs
 from ofc.cli.app import app, build_rules
 from ofc.errors import RulesError
 from ofc.rules import Rules
-from ofc.tournament import Tournament
 from ofc.sim import table_rules
+from ofc.tournament import Tournament
 from ofc.tournament_sim import RepeatResult, TournamentRun, play_tournament, repeat
 
 
