@@ -18,24 +18,14 @@ from ofc.cli.app import app, build_rules
 from ofc.errors import RulesError
 from ofc.rules import Rules
 from ofc.sim import table_rules
-from ofc.tournament import Tournament
+from ofc.terminal.tourney import ordinal, place_text, rate_text
+from ofc.tournament import Finish, Tournament
 from ofc.tournament_sim import RepeatResult, TournamentRun, play_tournament, repeat
-
-
-def ordinal(place: int) -> str:
-    """``1st``, ``2nd``, ``3rd``, ``4th``, ... ``11th``, ``21st``."""
-    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
-    return f"{place}{suffix}"
 
 
 def plural(count: int, noun: str) -> str:
     """``1 hand``, ``8 hands``."""
     return f"{count} {noun}{'' if count == 1 else 's'}"
-
-
-def place_text(place: int, tied: int) -> str:
-    """``2nd``, or ``2nd-3rd (tied)`` for a shared place."""
-    return ordinal(place) if tied == 1 else f"{ordinal(place)}-{ordinal(place + tied - 1)} (tied)"
 
 
 def level_lines(run: TournamentRun) -> list[str]:
@@ -45,10 +35,10 @@ def level_lines(run: TournamentRun) -> list[str]:
     for level in run.levels:
         chips = ", ".join(f"{name} {count}" for name, count in zip(names, level.chips, strict=True))
         hands = plural(level.hands, "hand")
-        text = f"level {level.level:>2}: {level.chips_per_point} chips a point, {hands}; chips {chips}"
+        text = f"level {level.level:>2}: {rate_text(level.chips_per_point)}, {hands}; chips {chips}"
         for bot in level.out:
             gone = run.standings[bot]
-            text += f"; {gone.name} out in hand {gone.out_in_hand} ({place_text(gone.place, gone.tied)})"
+            text += f"; {gone.name} out in hand {gone.out_in_hand} ({place_text(Finish(gone.place, gone.tied))})"
         lines.append(text)
     return lines
 
@@ -61,7 +51,7 @@ def standings_table(run: TournamentRun) -> RichTable:
     for standing in sorted(run.standings, key=lambda s: s.place):
         out = "-" if standing.out_in_hand is None else str(standing.out_in_hand)
         grid.add_row(
-            place_text(standing.place, standing.tied),
+            place_text(Finish(standing.place, standing.tied)),
             standing.name,
             f"{standing.prize:.2f}",
             str(standing.hands_played),
