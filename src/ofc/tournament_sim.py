@@ -26,6 +26,7 @@ from multiprocessing import get_context
 
 from ofc.bots import make_bot, parse_spec
 from ofc.errors import RulesError
+from ofc.hand import Hand
 from ofc.rules import Rules
 from ofc.session import Session, play_hand
 from ofc.sim import Z95, derive_seed, mean_ci95, table_rules, warm_up
@@ -113,8 +114,8 @@ class TournamentRun:
         }
 
 
-HandHook = Callable[[Tournament, TournamentHand], None]
-"""Called after every hand with the tournament and the hand just settled."""
+HandHook = Callable[[Tournament, TournamentHand, Hand], None]
+"""Called after every hand with the tournament, its record of the hand and the hand played."""
 
 
 def play_tournament(
@@ -136,7 +137,7 @@ def play_tournament(
         record = session.settle()
         assert isinstance(record, TournamentHand)
         if on_hand is not None:
-            on_hand(tournament, record)
+            on_hand(tournament, record, hand)
     return summarise_run(tournament, bot_names(specs), seat_of, index)
 
 
@@ -233,7 +234,7 @@ def wilson(share: float, count: int) -> tuple[float, float]:
     z2 = Z95 * Z95
     centre = (share + z2 / (2 * count)) / (1 + z2 / count)
     half = Z95 * math.sqrt(share * (1 - share) / count + z2 / (4 * count * count)) / (1 + z2 / count)
-    return max(0.0, centre - half), min(1.0, centre + half)
+    return max(0.0, min(share, centre - half)), min(1.0, max(share, centre + half))  # rounding kept out
 
 
 def place_weights(standing: Standing, players: int) -> list[Fraction]:
