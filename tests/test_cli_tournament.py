@@ -6,12 +6,12 @@ import json
 from decimal import Decimal
 
 import pytest
+from rich.console import Console
 
 from ofc.cli.app import main
 from ofc.cli.tournament_cmd import level_lines, standings_table
 from ofc.terminal.tourney import ordinal
 from ofc.tournament_sim import LevelPlayed, Standing, TournamentRun
-from rich.console import Console
 
 FAST = ["--bots", "random,heuristic,random", "--set", "starting_chips=60", "--set", "level_hands=2"]
 

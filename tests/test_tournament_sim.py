@@ -137,9 +137,7 @@ def test_a_bot_record_over_three_tournaments() -> None:
         TournamentRun(k, Decimal(300), 9, (standing(*finish),), ())
         for k, finish in enumerate([(1, 1, "300"), (3, 1, "0"), (1, 2, "150")])
     ]
-    runs = [
-        TournamentRun(r.index, r.pool, r.hands, (r.standings[0], standing(2), standing(3)), ()) for r in runs
-    ]
+    runs = [TournamentRun(r.index, r.pool, r.hands, (r.standings[0], standing(2), standing(3)), ()) for r in runs]
     record = bot_record(0, runs)
     assert record.mean_prize == 150
     assert record.ci95 == pytest.approx(1.959964 * 150 / 3**0.5, abs=1e-3)
