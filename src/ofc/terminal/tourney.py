@@ -37,6 +37,11 @@ def place_text(finish: Finish) -> str:
     return f"{ordinal(finish.place)}-{ordinal(finish.place + finish.tied - 1)} (tied)"
 
 
+def hands_text(count: int) -> str:
+    """``1 hand``, ``3 hands``."""
+    return f"{count} hand{'' if count == 1 else 's'}"
+
+
 def rate_text(chips: int) -> str:
     """``5 chips a point``, ``1 chip a point``."""
     return f"{chips} chip{'' if chips == 1 else 's'} a point"
@@ -72,9 +77,9 @@ def standings_lines(tournament: Tournament, names: Sequence[str]) -> list[Text]:
     finishes = tournament.finishes
     if tournament.finished:
         prizes = tournament.prizes()
-        heading = f"Final standings after {len(tournament.hands)} hands (prize pool {tournament.prize_pool:.2f}):"
+        heading = f"Final standings after {hands_text(len(tournament.hands))} (prize pool {tournament.prize_pool:.2f}):"
     else:
-        heading = f"Places so far after {len(tournament.hands)} hands (no prizes: the tournament is not over):"
+        heading = f"Places so far after {hands_text(len(tournament.hands))} (no prizes: the tournament is not over):"
     out = {seat: number for number, hand in enumerate(tournament.hands, 1) for seat in hand.busted}
     width = max(len(render.short_name(name)) for name in names)
     lines = [Text(heading, style="bold")]
