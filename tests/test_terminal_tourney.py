@@ -108,7 +108,8 @@ def test_a_whole_tournament_in_process(tmp_path: Path) -> None:
         {"players": 3, "starting_chips": 30, "level_hands": 1, "chips_per_point": "1,2,3", "payouts": "0.7,0.3"}
     )
     out, game = play(rules, HINTED * 100, tmp_path)
-    assert game.tournament.finished and len(game.tournament.hands) == 19
+    assert game.tournament.finished
+    assert len(game.tournament.hands) == 19
     assert "classic, 3 players, classic scoring - hand 1" in out
     assert "level 1: 1 chip a point, this hand only in the level (then 2)" in out
     assert "chips: ann 30, r1 30, r2 30" in out
