@@ -166,3 +166,52 @@ def test_equal_stacks_out_together_share_their_places(tmp_path: Path) -> None:
         "  2nd-4th (tied)  r3        66.66  out in hand 1\n"
         f"Hand histories are in {tmp_path}\n"
     )
+
+
+class Prompted:
+    """A keyboard answering by the prompt on the screen: Ctrl-C once the bots play on, then yes."""
+
+    def __init__(self, out: io.StringIO, face: list[Face]) -> None:
+        self.out = out
+        self.face = face
+        self.lines = iter(HINTED * 100)
+
+    def read(self, timeout: float | None) -> str | None:
+        screen = self.out.getvalue()
+        if screen.endswith("Enter: the bots play on (Ctrl-C stops them) > "):
+            self.face[0].interrupts.pending = True  # Ctrl-C pressed while the bots play
+            return ""
+        if screen.endswith("[y/N] "):
+            return "y"
+        return next(self.lines)
+
+
+def test_ctrl_c_stops_the_bots_and_shows_the_places_so_far(tmp_path: Path) -> None:
+    rules = Rules.preset("classic").with_settings(
+        {"players": 3, "starting_chips": 30, "level_hands": 1, "chips_per_point": "1,2,3", "payouts": "0.7,0.3"}
+    )
+    out = io.StringIO()
+    faces: list[Face] = []
+    face = Face(Console(file=out, width=200, color_system=None), Prompted(out, faces), now=Clock())
+    faces.append(face)
+    decks = iter(range(1000))
+    game = TourneyGame(
+        face,
+        Tournament(rules, button=0),
+        ["ann", "r1", "r2"],
+        {seat: make_bot("random", seed=seat) for seat in (1, 2)},
+        store=HandStore(tmp_path, datetime(2026, 12, 1, 9, 0, tzinfo=UTC)),
+        decks=lambda: Deck(next(decks)),
+        advisor=FirstLegal,
+    )
+    game.run()
+    # The same tournament as above: the player is out in hand 3; Ctrl-C comes before hand 4.
+    assert out.getvalue().endswith(
+        "Leave the match? Finished hands are saved. [y/N] "
+        "You left the tournament after 3 finished hands.\n"
+        "Places so far after 3 hands (no prizes: the tournament is not over):\n"
+        "  3rd             ann  out in hand 3\n"
+        "  still in        r1   33 chips\n"
+        "  still in        r2   57 chips\n"
+        f"Hand histories are in {tmp_path}\n"
+    )
