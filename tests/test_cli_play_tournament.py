@@ -12,7 +12,8 @@ from ofc.history import check_copy, read
 from test_cli_play import PROMPTS, Driver, files, plain, replay_text
 
 TOURNAMENT_PROMPTS = [
-    *PROMPTS[:4],
+    r"Leave the tournament\? Finished hands are saved\. \[y/N\] ",
+    *PROMPTS[1:4],
     r"Enter: the final standings > ",
     r"Enter: the bots play on \(Ctrl-C stops them\) > ",
     pexpect.EOF,

@@ -207,7 +207,7 @@ def test_ctrl_c_stops_the_bots_and_shows_the_places_so_far(tmp_path: Path) -> No
     game.run()
     # The same tournament as above: the player is out in hand 3; Ctrl-C comes before hand 4.
     assert out.getvalue().endswith(
-        "Leave the match? Finished hands are saved. [y/N] "
+        "Leave the tournament? Finished hands are saved. [y/N] "
         "You left the tournament after 3 finished hands.\n"
         "Places so far after 3 hands (no prizes: the tournament is not over):\n"
         "  3rd             ann  out in hand 3\n"

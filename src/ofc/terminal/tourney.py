@@ -115,6 +115,7 @@ class TourneyGame(Series):
     ) -> None:
         super().__init__(face, tournament, names, bots, store=store, decks=decks, advisor=advisor)
         self.tournament = tournament
+        face.leaving = "tournament"
 
     def run(self) -> None:
         """Play the tournament to its end, or until the player leaves; then print the places."""
