@@ -112,7 +112,7 @@ def test_seeded_unfinished_hand(tmp_path: Path, capsys: pytest.CaptureFixture[st
         ("[]", "ofc: error: a hand history must be a JSON object"),
         (
             '{"format": "ofc-hand-history", "version": 7}',
-            "ofc: error: unsupported hand history version 7: this reads 1",
+            "ofc: error: unsupported hand history version 7: this reads 1 and 2",
         ),
     ],
 )

@@ -151,7 +151,9 @@ def _second_card_twice(doc: dict[str, Any]) -> None:
 CORRUPT: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
     ("wrong format", _set(("format",), "poker"),
      "not a hand history: 'format' must be 'ofc-hand-history', not 'poker'"),
-    ("newer version", _set(("version",), 2), "unsupported hand history version 2: this reads 1"),
+    ("newer version", _set(("version",), 3), "unsupported hand history version 3: this reads 1 and 2"),
+    ("version 2 without tournament fields", _set(("version",), 2),
+     "a 'tournament' field goes with version 2, and only with it"),
     ("bad setting", _set(("rules", "players"), 9),
      "the history's rules: setting players: pineapple allows 2-3 players, not 9"),
     ("rules missing", _drop("rules"), "the history has no 'rules' (an object of settings)"),

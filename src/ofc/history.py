@@ -1,6 +1,7 @@
 """Hand histories: a versioned JSON record of one hand that replays to the same result.
 
-The format (``"format": "ofc-hand-history", "version": 1``) is documented in
+The format (``"format": "ofc-hand-history", "version": 1``, or 2 for a tournament hand,
+which adds the ``"tournament"`` field of ``ofc.history_tournament``) is documented in
 docs/hand-history.md. ``write`` turns a hand into a JSON-ready dict (``write_text`` into
 text), ``read`` checks a document and returns a ``HandHistory``, and ``replay`` deals the hand
 again, re-applies every action at its time and checks that the recorded result is the one the
@@ -23,12 +24,16 @@ from ofc.cards import Card, Deck, format_card, parse_cards
 from ofc.clock import time_text, to_time
 from ofc.errors import HistoryError, OfcError
 from ofc.hand import Hand
+from ofc.history_tournament import TournamentFields, read_fields
 from ofc.result import HandResult
 from ofc.rules import Rules
 from ofc.scoring import Board, score_boards
 
 FORMAT = "ofc-hand-history"
 VERSION = 1
+TOURNAMENT_VERSION = 2
+"""The version of a history with a ``"tournament"`` field; other histories stay version 1."""
+Fields = TournamentFields | None
 
 
 @dataclass(frozen=True)
@@ -50,6 +55,8 @@ class HandHistory:
     """The seat whose copy this is (see ``copy_for``); None for the full record."""
     hidden: tuple[int, ...] = ()
     """In a seat's copy: per action, how many of its discards are face-down (not recorded)."""
+    tournament: Fields = None
+    """A tournament hand's level and chips (version 2); None for any other hand."""
 
     @property
     def is_copy(self) -> bool:
@@ -79,8 +86,8 @@ class HandHistory:
         return replace(self, deck=(), seed=None, records=tuple(records), viewer=seat, hidden=tuple(hidden))
 
     @staticmethod
-    def of(hand: Hand, names: Sequence[str] | None = None) -> HandHistory:
-        """The history of ``hand`` so far, with optional seat ``names``."""
+    def of(hand: Hand, names: Sequence[str] | None = None, tournament: Fields = None) -> HandHistory:
+        """The history of ``hand`` so far, with optional seat ``names`` and ``tournament`` fields."""
         result = hand.result
         record = hand.private_record()
         return HandHistory(
@@ -95,6 +102,7 @@ class HandHistory:
             start=hand.start_time,
             records=record.actions,
             result=None if result is None else result.to_dict(),
+            tournament=tournament,
         )
 
     def name(self, seat: int) -> str:
@@ -109,7 +117,7 @@ class HandHistory:
                 item["hidden_discards"] = count
         document: dict[str, object] = {
             "format": FORMAT,
-            "version": VERSION,
+            "version": VERSION if self.tournament is None else TOURNAMENT_VERSION,
             "rules": self.rules.to_dict(),
             "seats": None if self.names is None else list(self.names),
             "button": self.button,
@@ -118,6 +126,7 @@ class HandHistory:
             "fantasy_in_row": list(self.fantasy_in_row),
             "time_banks": [time_text(bank) for bank in self.time_banks],
             "start": time_text(self.start),
+            **({} if self.tournament is None else {"tournament": self.tournament.to_dict()}),
             "actions": actions,
             "result": None if self.result is None else dict(self.result),
         }
@@ -153,19 +162,24 @@ def _record_dict(record: ActionRecord) -> dict[str, object]:
     }
 
 
-def write(hand: Hand, names: Sequence[str] | None = None, *, viewer: int | None = None) -> dict[str, object]:
+def write(
+    hand: Hand, names: Sequence[str] | None = None, *, viewer: int | None = None, tournament: Fields = None
+) -> dict[str, object]:
     """The history document of ``hand`` (finished or not) as a JSON-ready dict.
 
-    With ``viewer`` it is that seat's copy (``HandHistory.copy_for``): what a player may keep.
+    With ``viewer`` it is that seat's copy (``HandHistory.copy_for``): what a player may keep;
+    with ``tournament`` a tournament hand's history (version 2).
     """
-    history = HandHistory.of(hand, names)
+    history = HandHistory.of(hand, names, tournament)
     return (history if viewer is None else history.copy_for(viewer)).to_dict()
 
 
-def write_text(hand: Hand, names: Sequence[str] | None = None, *, viewer: int | None = None) -> str:
+def write_text(
+    hand: Hand, names: Sequence[str] | None = None, *, viewer: int | None = None, tournament: Fields = None
+) -> str:
     """The history document of ``hand`` as JSON text: one line per field, action and result."""
     lines = []
-    for key, value in write(hand, names, viewer=viewer).items():
+    for key, value in write(hand, names, viewer=viewer, tournament=tournament).items():
         if key == "actions" and isinstance(value, list) and value:
             items = ",\n  ".join(json.dumps(item) for item in value)
             lines.append(f'"actions": [\n  {items}\n ]')
@@ -270,8 +284,9 @@ def read(source: str | Mapping[str, Any]) -> HandHistory:
         raise HistoryError("a hand history must be a JSON object")
     if document.get("format") != FORMAT:
         raise HistoryError(f"not a hand history: 'format' must be {FORMAT!r}, not {document.get('format')!r}")
-    if document.get("version") != VERSION:
-        raise HistoryError(f"unsupported hand history version {document.get('version')!r}: this reads {VERSION}")
+    version = document.get("version")
+    if version not in (VERSION, TOURNAMENT_VERSION) or isinstance(version, bool):
+        raise HistoryError(f"unsupported hand history version {version!r}: this reads {VERSION} and 2")
     settings = _get(document, "rules", dict, "an object of settings")
     try:
         rules = Rules().with_settings(settings)
@@ -301,6 +316,9 @@ def read(source: str | Mapping[str, Any]) -> HandHistory:
     result = document.get("result")
     if result is not None and not isinstance(result, dict):
         raise HistoryError(f"the history's 'result' must be an object or null, not {result!r}")
+    if (version == TOURNAMENT_VERSION) != ("tournament" in document):
+        raise HistoryError(f"a 'tournament' field goes with version {TOURNAMENT_VERSION}, and only with it")
+    tournament = read_fields(document["tournament"], rules) if "tournament" in document else None
     return HandHistory(
         rules=rules,
         names=None if names is None else tuple(names),
@@ -315,6 +333,7 @@ def read(source: str | Mapping[str, Any]) -> HandHistory:
         result=result,
         viewer=viewer,
         hidden=hidden if viewer is not None else (),
+        tournament=tournament,
     )
 
 
@@ -405,10 +424,14 @@ def _check_result(history: HandHistory, result: HandResult | None) -> None:
     if result is None:
         if recorded is not None:
             raise HistoryError("the history records a result but its actions do not finish the hand")
+        if history.tournament is not None:
+            raise HistoryError("the history's tournament chips are for a finished hand")
         return
     if recorded is None:
         raise HistoryError("the actions finish the hand but the history records no result")
     if recorded == result.to_dict():
+        if history.tournament is not None:
+            history.tournament.check([line.vs for line in result.sheet.players], history.button)
         return
     replayed = result.player_dicts()
     players = recorded.get("players")
@@ -419,7 +442,6 @@ def _check_result(history: HandHistory, result: HandResult | None) -> None:
             found = mine.get(key) if isinstance(mine, dict) else mine
             if found != value:
                 raise HistoryError(
-                    f"the history's result for {history.name(seat)} says {key} {found!r}, "
-                    f"the replay gives {value!r}"
+                    f"the history's result for {history.name(seat)} says {key} {found!r}, the replay gives {value!r}"
                 )
     raise HistoryError("the history's result holds entries the replay does not produce")

@@ -168,6 +168,19 @@ class Tournament:
         return split_prizes(self.prize_pool, self.rules.payouts, self._finishes)
 
 
+def chip_results(
+    vs: Sequence[Sequence[int]], rate: int, stacks: Sequence[int], order: Sequence[int]
+) -> tuple[int, ...]:
+    """Whole chips won per seat of one hand: points ``vs`` at ``rate`` chips a point, table stakes
+    with ``stacks`` as caps, rounded by ``round_chips`` (ties in acting ``order``).
+
+    The settlement of ``Tournament.record`` for a hand whose seats all hold chips; a hand
+    history of a tournament hand is checked with it.
+    """
+    settlement = cap_losses([[value * rate for value in row] for row in vs], list(stacks))
+    return round_chips(settlement.points, order, stacks)
+
+
 def round_chips(
     exact: Sequence[Fraction], order: Sequence[int], stacks: Sequence[int] | None = None
 ) -> tuple[int, ...]:

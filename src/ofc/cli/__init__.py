@@ -6,7 +6,8 @@ import ofc.cli.play_cmd  # registers `ofc play`
 import ofc.cli.replay_cmd  # registers `ofc replay`
 import ofc.cli.serve_cmd  # registers `ofc serve`
 import ofc.cli.simulate_cmd  # registers `ofc simulate`
-import ofc.cli.solve_cmd  # noqa: F401  (registers `ofc solve`)
+import ofc.cli.solve_cmd  # registers `ofc solve`
+import ofc.cli.tournament_cmd  # noqa: F401  (registers `ofc tournament`)
 from ofc.cli import rules_cmd, score_cmd
 from ofc.cli.app import app, main
 

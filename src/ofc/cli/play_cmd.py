@@ -1,4 +1,5 @@
-"""``ofc play``: a match of one person against bots at the terminal (docs/play.md)."""
+"""``ofc play``: a match (or, with ``--tournament``, a tournament) of one person against bots
+at the terminal (docs/play.md)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,8 @@ from ofc.terminal.face import Face
 from ofc.terminal.game import Game
 from ofc.terminal.reader import LineReader
 from ofc.terminal.store import HandStore, hands_folder
+from ofc.terminal.tourney import TourneyGame
+from ofc.tournament import Tournament
 
 DEFAULT_BOTS = "mc"
 
@@ -76,13 +79,18 @@ def play(
         Path | None, typer.Option("--hands-dir", help="Folder for hand histories (default: see docs/play.md)")
     ] = None,
     no_color: Annotated[bool, typer.Option("--no-color", help="No colours (NO_COLOR works too)")] = False,
+    tournament: Annotated[
+        bool, typer.Option("--tournament", help="Play a tournament (chips, levels) instead of a match")
+    ] = False,
 ) -> None:
-    """Play a match against bots at the terminal; every finished hand is saved."""
+    """Play a match (or a tournament) against bots at the terminal; every finished hand is saved."""
     table = build_rules(Rules.preset(rules), None, settings or [])
     if players is not None:
         table = table.with_settings({"players": players})  # checked before the bots are counted
     specs = bot_specs(bots, table.players if players is None and bots is None else players)
     table = table.with_settings({"players": len(specs) + 1})
+    if tournament:
+        Tournament(table, button=0)  # more places paid than players fails before anything starts
     names = seat_names(name, specs)
     rng = random.Random(seed) if seed is not None else None
     opponents: dict[int, Bot] = {
@@ -102,6 +110,13 @@ def play(
     console = Console(no_color=True if no_color else None, highlight=False)
     face = Face(console, LineReader())
     store = HandStore(hands_dir or hands_folder(), datetime.now(UTC))
-    game = Game(face, Match(table, button=button), names, opponents, store=store, decks=dealer(rng), advisor=advise)
+    decks = dealer(rng)
+    game: Game | TourneyGame
+    if tournament:
+        game = TourneyGame(
+            face, Tournament(table, button=button), names, opponents, store=store, decks=decks, advisor=advise
+        )
+    else:
+        game = Game(face, Match(table, button=button), names, opponents, store=store, decks=decks, advisor=advise)
     with face.interrupts.installed():
         game.run()

@@ -53,6 +53,12 @@ def header_lines(history: HandHistory) -> list[str]:
         lines.append(f"{history.name(history.viewer)}'s copy: other seats' discards stay face-down")
     else:
         lines.append(f"deck: seed {history.seed}" if history.seed is not None else "deck: shuffled (no seed)")
+    fields = history.tournament
+    if fields is not None:
+        lines.append(f"tournament hand {fields.hand}, level {fields.level}: {fields.chips_per_point} chips per point")
+        stacks = zip(fields.chips, fields.chips_won, fields.chips_after, strict=True)
+        chips = ", ".join(f"{history.name(seat)} {a} {w:+d} = {b}" for seat, (a, w, b) in enumerate(stacks))
+        lines.append(f"chips: {chips}")
     for seat, cards in enumerate(history.fantasy):
         if cards:
             lines.append(f"fantasy: {history.name(seat)} is dealt {cards} cards")

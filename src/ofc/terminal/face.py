@@ -49,6 +49,8 @@ class Face:
         self.keyboard = keyboard
         self.interrupts = interrupts or Interrupts()
         self.now = now or monotonic_clock()
+        self.leaving = "match"
+        """What Ctrl-C offers to leave: ``match`` or ``tournament``."""
 
     def show(self, lines: Sequence[Text] | Text) -> None:
         """Clear the screen (on a terminal) and draw ``lines``."""
@@ -101,10 +103,10 @@ class Face:
             drop()
 
     def confirm_leave(self) -> None:
-        """Ask whether to leave the match; raise ``LeaveMatch`` on yes (or a second Ctrl-C)."""
+        """Ask whether to leave the match (or tournament); raise ``LeaveMatch`` on yes (or a second Ctrl-C)."""
         self.console.print()
         try:
-            answer = self.ask("Leave the match? Finished hands are saved. [y/N] ")
+            answer = self.ask(f"Leave the {self.leaving}? Finished hands are saved. [y/N] ")
         except (KeyboardInterrupt, EOFError):
             answer = "y"
         if answer is not None and answer.strip().lower() in ("y", "yes"):

@@ -5,6 +5,10 @@ played through the engine (bots act at once, the player through ``Turn``), settl
 a hand history and shown at the showdown with the match ledger. Leaving (Ctrl-C and yes, or
 ``quit``) ends the match where it is: finished hands are already saved, and the ledger of the
 hands played is printed.
+
+``Series`` holds what a match and a tournament share (dealing, the player's turns, the bots,
+saving, the showdown); ``Game`` adds the match ledger, ``ofc.terminal.tourney.TourneyGame``
+the chips, levels and places of a tournament.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from ofc.bots import Bot
 from ofc.cards import Deck
 from ofc.errors import ActionError
 from ofc.hand import Hand
+from ofc.history_tournament import TournamentFields
 from ofc.match import HandRecord, Match
 from ofc.session import Session
 from ofc.terminal import render
@@ -26,13 +31,129 @@ from ofc.terminal.face import Face, LeaveMatch
 from ofc.terminal.showdown import ledger_lines, showdown_lines
 from ofc.terminal.store import HandStore, StoreError
 from ofc.terminal.turn import Turn
+from ofc.tournament import Tournament, TournamentHand
 
 PLAYER = 0
 """The player's match seat."""
 TIMED_OUT = "Your time ran out: your last cards were placed automatically."
 
 
-class Game:
+class Series:
+    """Hands against bots: ``names`` and ``bots`` by seat (seat 0, the player, has no bot)."""
+
+    finale = "the final ledger"
+    """Where the prompt after the last hand leads."""
+
+    def __init__(
+        self,
+        face: Face,
+        series: Match | Tournament,
+        names: Sequence[str],
+        bots: Mapping[int, Bot],
+        *,
+        store: HandStore,
+        decks: Callable[[], Deck],
+        advisor: Callable[[], Bot],
+    ) -> None:
+        self.face = face
+        self.session = Session(series)
+        self.names = tuple(names)
+        self.bots = dict(bots)
+        self.store = store
+        self.decks = decks
+        self.advisor = advisor
+        self.saved: list[Path] = []
+
+    # ------------------------------------------------------------------ what a series adds
+
+    def status(self) -> str | tuple[str, ...]:
+        """The line (a match) or lines (a tournament) under the title of the table screen."""
+        raise NotImplementedError
+
+    def summary(self, record: HandRecord | TournamentHand) -> list[Text]:
+        """Lines after a hand's showdown: the ledger or the chips, and who left."""
+        raise NotImplementedError
+
+    def next_step(self) -> str:
+        """What Enter leads to after a hand's showdown."""
+        return "next hand" if not self.session.finished else self.finale
+
+    def fields(self, record: HandRecord | TournamentHand) -> TournamentFields | None:
+        """What the hand's history adds: a tournament hand's level and chips."""
+        return None
+
+    # ------------------------------------------------------------------ one hand
+
+    def _play_hand(self) -> None:
+        number = len(self.session.series.hands) + 1
+        hand = self.session.deal(deck=self.decks(), now=self.face.now())
+        plan = self.session.plan
+        names = tuple(self.names[seat] for seat in plan.seats)
+        me = plan.index(PLAYER)
+        status = self.status()
+        if isinstance(status, str):
+            table = render.Table(names, number, status)
+        else:
+            table = render.Table(names, number, "", status)
+        late: list[Text] = []
+        while not hand.is_over:
+            hand.advance(self.face.now())
+            if hand.is_over:
+                break
+            seat = next_seat(hand, me)
+            if seat == me:
+                turn = Turn(self.face, hand, me, table, self.advisor, notes=late)
+                late = [] if turn.play() else [Text(TIMED_OUT, style="bold red")]
+            else:
+                waiting = Text(f"{names[seat]} is thinking...", style="dim")
+                self.face.show(render.screen(hand.view(me), table, None, [*late, waiting]))
+                self._bot_acts(hand, seat, self.bots[plan.seats[seat]])
+        record = self.session.settle()
+        notes = [*late, self._save(hand, names, number, me, self.fields(record))]
+        view = hand.view(me)
+        lines = showdown_lines(view, names, number)
+        lines.append(Text())
+        lines.extend(self.summary(record))
+        lines.extend(notes)
+        self.face.show(lines)
+        self._pause(f"Enter: {self.next_step()} > ")
+
+    def _bot_acts(self, hand: Hand, seat: int, bot: Bot) -> None:
+        """The bot's action for ``seat``, applied now unless its time has run out meanwhile."""
+        action = bot.act(hand.view(seat))
+        now = self.face.now()
+        hand.advance(now)
+        if seat not in hand.to_act:
+            return
+        try:
+            hand.apply(action, now)
+        except ActionError:
+            # The engine's message may name a card the bot holds (one it may discard face-down):
+            # the player must not read it.
+            self.face.say(f"{bot.name} made an illegal move; it plays its first legal one")
+            hand.apply(hand.legal_actions(seat)[0], now)
+
+    def _save(self, hand: Hand, names: Sequence[str], number: int, me: int, fields: TournamentFields | None) -> Text:
+        try:
+            path = self.store.save(hand, names, number, viewer=me, tournament=fields)
+        except StoreError as error:
+            return Text(str(error), style="bold red")
+        self.saved.append(path)
+        return Text(f"Saved: {path}", style="dim")
+
+    def _pause(self, prompt: str) -> None:
+        while True:
+            try:
+                self.face.ask(prompt)
+            except KeyboardInterrupt:
+                self.face.confirm_leave()
+                continue
+            except EOFError:
+                raise LeaveMatch from None
+            return
+
+
+class Game(Series):
     """One match: ``names`` and ``bots`` by match seat (seat 0, the player, has no bot)."""
 
     def __init__(
@@ -46,15 +167,8 @@ class Game:
         decks: Callable[[], Deck],
         advisor: Callable[[], Bot],
     ) -> None:
-        self.face = face
+        super().__init__(face, match, names, bots, store=store, decks=decks, advisor=advisor)
         self.match = match
-        self.session = Session(match)
-        self.names = tuple(names)
-        self.bots = dict(bots)
-        self.store = store
-        self.decks = decks
-        self.advisor = advisor
-        self.saved: list[Path] = []
 
     def run(self) -> None:
         """Play the match to its end, or until the player leaves; then print the ledger."""
@@ -73,85 +187,22 @@ class Game:
         if self.saved:
             self.face.say(f"Hand histories are in {self.store.folder}")
 
-    # ------------------------------------------------------------------ one hand
+    def status(self) -> str:
+        """The match so far in points, one seat after another."""
+        points = self.match.ledger.points
+        return ", ".join(f"{render.short_name(name)} {signed(p)}" for name, p in zip(self.names, points, strict=True))
 
-    def _play_hand(self) -> None:
-        number = len(self.match.hands) + 1
-        hand = self.session.deal(deck=self.decks(), now=self.face.now())
-        plan = self.session.plan
-        names = tuple(self.names[seat] for seat in plan.seats)
-        me = plan.index(PLAYER)
-        table = render.Table(names, number, self._ledger_short())
-        late: list[Text] = []
-        while not hand.is_over:
-            hand.advance(self.face.now())
-            if hand.is_over:
-                break
-            seat = next_seat(hand, me)
-            if seat == me:
-                turn = Turn(self.face, hand, me, table, self.advisor, notes=late)
-                late = [] if turn.play() else [Text(TIMED_OUT, style="bold red")]
-            else:
-                waiting = Text(f"{names[seat]} is thinking...", style="dim")
-                self.face.show(render.screen(hand.view(me), table, None, [*late, waiting]))
-                self._bot_acts(hand, seat, self.bots[plan.seats[seat]])
-        record = self.session.settle()
-        notes = [*late, self._save(hand, names, number, me)]
+    def summary(self, record: HandRecord | TournamentHand) -> list[Text]:
+        """The match ledger; who reached the loss limit comes first among the notes."""
+        lines = self._ledger()
         if isinstance(record, HandRecord) and record.left:
             gone = ", ".join(self.names[seat] for seat in record.left)
-            notes.insert(0, Text(f"Reached the loss limit and left the match: {gone}", style="bold"))
-        view = hand.view(me)
-        lines = showdown_lines(view, names, number)
-        lines.append(Text())
-        lines.extend(self._ledger())
-        lines.extend(notes)
-        self.face.show(lines)
-        more = "next hand" if not self.session.finished else "the final ledger"
-        self._pause(f"Enter: {more} > ")
-
-    def _bot_acts(self, hand: Hand, seat: int, bot: Bot) -> None:
-        """The bot's action for ``seat``, applied now unless its time has run out meanwhile."""
-        action = bot.act(hand.view(seat))
-        now = self.face.now()
-        hand.advance(now)
-        if seat not in hand.to_act:
-            return
-        try:
-            hand.apply(action, now)
-        except ActionError:
-            # The engine's message may name a card the bot holds (one it may discard face-down):
-            # the player must not read it.
-            self.face.say(f"{bot.name} made an illegal move; it plays its first legal one")
-            hand.apply(hand.legal_actions(seat)[0], now)
-
-    def _save(self, hand: Hand, names: Sequence[str], number: int, me: int) -> Text:
-        try:
-            path = self.store.save(hand, names, number, viewer=me)
-        except StoreError as error:
-            return Text(str(error), style="bold red")
-        self.saved.append(path)
-        return Text(f"Saved: {path}", style="dim")
-
-    def _pause(self, prompt: str) -> None:
-        while True:
-            try:
-                self.face.ask(prompt)
-            except KeyboardInterrupt:
-                self.face.confirm_leave()
-                continue
-            except EOFError:
-                raise LeaveMatch from None
-            return
-
-    # ------------------------------------------------------------------ the ledger
+            lines.append(Text(f"Reached the loss limit and left the match: {gone}", style="bold"))
+        return lines
 
     def _ledger(self) -> list[Text]:
         ledger = self.match.ledger
         return ledger_lines(self.names, ledger.points, ledger.money, len(self.match.hands), ledger.point_value)
-
-    def _ledger_short(self) -> str:
-        points = self.match.ledger.points
-        return ", ".join(f"{render.short_name(name)} {signed(p)}" for name, p in zip(self.names, points, strict=True))
 
 
 def next_seat(hand: Hand, player: int) -> int:

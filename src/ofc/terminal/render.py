@@ -40,11 +40,15 @@ ROW_LETTERS = ("T", "M", "B")
 
 @dataclass(frozen=True)
 class Table:
-    """What the screen shows besides the view: seat names (hand order), hand number, ledger."""
+    """What the screen shows besides the view: seat names (hand order), hand number, ledger.
+
+    A tournament gives ``status`` lines (level, chips, places) instead of the match ledger.
+    """
 
     names: tuple[str, ...]
     hand_number: int
     ledger: str
+    status: tuple[str, ...] = ()
 
 
 def short_name(name: str) -> str:
@@ -64,6 +68,16 @@ def ledger_line(table: Table) -> Text:
     text = Text(f"match: {table.ledger}" if table.ledger else "")
     text.truncate(WIDTH - 1)
     return text
+
+
+def status_lines(table: Table) -> list[Text]:
+    """The match ledger line, or a tournament's status lines, each cut to the screen's width."""
+    if not table.status:
+        return [ledger_line(table)]
+    lines = [Text(line) for line in table.status]
+    for line in lines:
+        line.truncate(WIDTH - 1)
+    return lines
 
 
 def row_text(seat: SeatView, row: Row, pending: Sequence[Card]) -> Text:
@@ -179,7 +193,7 @@ def moves_text(placing: Placing) -> Text:
 
 def screen(view: HandView, table: Table, placing: Placing | None, notes: Sequence[Text]) -> Text:
     """The whole table screen, without the prompt."""
-    lines = [title(view, table), ledger_line(table), Text()]
+    lines = [title(view, table), *status_lines(table), Text()]
     lines.extend(board_lines(view, table, placing))
     lines.append(Text())
     lines.append(street_line(view))

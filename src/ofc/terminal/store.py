@@ -15,6 +15,7 @@ from pathlib import Path
 from ofc.errors import OfcError
 from ofc.hand import Hand
 from ofc.history import write_text
+from ofc.history_tournament import TournamentFields
 
 
 class StoreError(OfcError, OSError):
@@ -38,13 +39,15 @@ class HandStore:
         self.folder = folder
         self.stem = started.strftime("%Y%m%d-%H%M%S")
 
-    def save(self, hand: Hand, names: Sequence[str], number: int, *, viewer: int) -> Path:
+    def save(
+        self, hand: Hand, names: Sequence[str], number: int, *, viewer: int, tournament: TournamentFields | None = None
+    ) -> Path:
         """Write ``viewer``'s copy of ``hand`` (hand ``number`` of the match, from 1); return its path.
 
         The copy holds no deck and leaves the other seats' discards face-down: they stay hidden
         from the player for ever, even in the player's own files.
         """
-        text = write_text(hand, names, viewer=viewer)
+        text = write_text(hand, names, viewer=viewer, tournament=tournament)
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             for extra in range(100):

@@ -1,0 +1,183 @@
+"""A tournament at the terminal: one player against bots until one player has all the chips.
+
+The table screen shows, under its title, the level, its chips per point and the hands left in
+it, then each seat's chips and the places of those knocked out. After each hand come the chips
+won, the stacks and who is out; at the end the places and prizes. When the player is knocked
+out, the bots play on (a line a hand, Ctrl-C stops them) until the last places are decided.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+from rich.text import Text
+
+from ofc.bots import Bot
+from ofc.cards import Deck
+from ofc.history_tournament import TournamentFields
+from ofc.match import HandRecord
+from ofc.terminal import render
+from ofc.terminal.cardtext import signed
+from ofc.terminal.face import Face, LeaveMatch
+from ofc.terminal.game import PLAYER, Series
+from ofc.terminal.store import HandStore
+from ofc.tournament import Finish, Tournament, TournamentHand
+
+
+def ordinal(place: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``, ... ``11th``, ``21st``."""
+    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    return f"{place}{suffix}"
+
+
+def place_text(finish: Finish) -> str:
+    """``2nd``, or ``2nd-3rd (tied)`` for a shared place."""
+    if finish.tied == 1:
+        return ordinal(finish.place)
+    return f"{ordinal(finish.place)}-{ordinal(finish.place + finish.tied - 1)} (tied)"
+
+
+def hands_text(count: int) -> str:
+    """``1 hand``, ``3 hands``."""
+    return f"{count} hand{'' if count == 1 else 's'}"
+
+
+def rate_text(chips: int) -> str:
+    """``5 chips a point``, ``1 chip a point``."""
+    return f"{chips} chip{'' if chips == 1 else 's'} a point"
+
+
+def level_line(tournament: Tournament) -> str:
+    """``level 2: 10 chips a point, 3 hands left in the level (then 15)`` for the next hand."""
+    rules = tournament.rules
+    level = tournament.level
+    text = f"level {level + 1}: {rate_text(tournament.chips_per_point)}"
+    if level == len(rules.chips_per_point) - 1:
+        return text + " (the last level)"
+    left = rules.level_hands - len(tournament.hands) % rules.level_hands
+    hands = "this hand only" if left == 1 else f"{left} hands left"
+    return text + f", {hands} in the level (then {rules.chips_per_point[level + 1]})"
+
+
+def chips_line(tournament: Tournament, names: Sequence[str]) -> str:
+    """``chips: you 1130, mc 870, random out (3rd)``."""
+    finishes = tournament.finishes
+    parts = []
+    for seat, name in enumerate(names):
+        short = render.short_name(name)
+        if seat in finishes and seat not in tournament.active:
+            parts.append(f"{short} out ({place_text(finishes[seat])})")
+        else:
+            parts.append(f"{short} {tournament.chips[seat]}")
+    return "chips: " + ", ".join(parts)
+
+
+def standings_lines(tournament: Tournament, names: Sequence[str]) -> list[Text]:
+    """The places (and prizes, once the tournament is over), best first."""
+    finishes = tournament.finishes
+    if tournament.finished:
+        prizes = tournament.prizes()
+        heading = f"Final standings after {hands_text(len(tournament.hands))} (prize pool {tournament.prize_pool:.2f}):"
+    else:
+        heading = f"Places so far after {hands_text(len(tournament.hands))} (no prizes: the tournament is not over):"
+    out = {seat: number for number, hand in enumerate(tournament.hands, 1) for seat in hand.busted}
+    width = max(len(render.short_name(name)) for name in names)
+    lines = [Text(heading, style="bold")]
+    for seat in sorted(finishes, key=lambda s: (finishes[s].place, s)):
+        text = f"  {place_text(finishes[seat]):<15} {render.short_name(names[seat]):<{width}}"
+        if tournament.finished:
+            text += f"  {prizes[seat]:>10.2f}"
+        if seat in out:
+            text += f"  out in hand {out[seat]}"
+        lines.append(Text(text.rstrip()))
+    for seat in tournament.active if not tournament.finished else ():
+        lines.append(
+            Text(f"  {'still in':<15} {render.short_name(names[seat]):<{width}}  {tournament.chips[seat]} chips")
+        )
+    return lines
+
+
+class TourneyGame(Series):
+    """One tournament: ``names`` and ``bots`` by seat (seat 0, the player, has no bot)."""
+
+    finale = "the final standings"
+
+    def __init__(
+        self,
+        face: Face,
+        tournament: Tournament,
+        names: Sequence[str],
+        bots: Mapping[int, Bot],
+        *,
+        store: HandStore,
+        decks: Callable[[], Deck],
+        advisor: Callable[[], Bot],
+    ) -> None:
+        super().__init__(face, tournament, names, bots, store=store, decks=decks, advisor=advisor)
+        self.tournament = tournament
+        face.leaving = "tournament"
+
+    def run(self) -> None:
+        """Play the tournament to its end, or until the player leaves; then print the places."""
+        try:
+            while not self.session.finished:
+                if PLAYER in self.tournament.active:
+                    self._play_hand()
+                else:
+                    self._bots_hand()
+        except LeaveMatch:
+            done = len(self.tournament.hands)
+            self.face.say(f"You left the tournament after {done} finished hand{'' if done == 1 else 's'}.", "bold")
+        else:
+            self.face.say("The tournament is over.", "bold")
+        self.face.console.print(Text("\n").join(standings_lines(self.tournament, self.names)))
+        if self.saved:
+            self.face.say(f"Hand histories are in {self.store.folder}")
+
+    def status(self) -> tuple[str, ...]:
+        """The level of this hand, then the chips and places."""
+        return level_line(self.tournament), chips_line(self.tournament, self.names)
+
+    def summary(self, record: HandRecord | TournamentHand) -> list[Text]:
+        """Chips won in the hand, the stacks after it, and who is out."""
+        assert isinstance(record, TournamentHand)
+        won = ", ".join(
+            f"{render.short_name(self.names[seat])} {signed(record.won[seat])}" for seat in record.plan.seats
+        )
+        lines = [
+            Text(f"Hand {record.plan.hand + 1} at {rate_text(record.chips_per_point)}: {won}", style="bold"),
+            Text(chips_line(self.tournament, self.names)),
+        ]
+        finishes = self.tournament.finishes
+        for seat in record.busted:
+            who = "You are" if seat == PLAYER else f"{self.names[seat]} is"
+            lines.append(Text(f"{who} out in {place_text(finishes[seat])} place.", style="bold"))
+        return lines
+
+    def next_step(self) -> str:
+        """After the player's last hand the bots play on."""
+        if not self.session.finished and PLAYER not in self.tournament.active:
+            return "the bots play on (Ctrl-C stops them)"
+        return super().next_step()
+
+    def fields(self, record: HandRecord | TournamentHand) -> TournamentFields | None:
+        """The hand's level and chips, for its history."""
+        assert isinstance(record, TournamentHand)
+        return TournamentFields.of(record)
+
+    def _bots_hand(self) -> None:
+        """A hand between bots once the player is out: one line of chips after it."""
+        if self.face.interrupts.pending:
+            self.face.interrupts.pending = False
+            self.face.confirm_leave()
+        hand = self.session.deal(deck=self.decks(), now=self.face.now())
+        plan = self.session.plan
+        while not hand.is_over:
+            hand.advance(self.face.now())
+            if not hand.is_over:
+                seat = hand.to_act[0]
+                self._bot_acts(hand, seat, self.bots[plan.seats[seat]])
+        record = self.session.settle()
+        assert isinstance(record, TournamentHand)
+        text = f"hand {plan.hand + 1} ({rate_text(record.chips_per_point)}): {chips_line(self.tournament, self.names)}"
+        self.face.say(text)
