@@ -34,12 +34,12 @@ def render_hand(hand: PlayedHand, console: Console) -> None:
             name_of = hand_name(keys[position])
             boards.add_row(Text(label), row, cards, name_of, str(pays[position]), end_section=position == 2)
     console.print(boards)
-    results = RichTable(title="results in points (a column per opponent)")
+    results = RichTable(title="results in points (a column per opponent; was: before the loss limit)")
     for column in ("player", "fouled", "royalties", "fantasy next"):
         results.add_column(column)
     for name in hand.order:
         results.add_column(Text(name), justify="right")
-    results.add_column("total", justify="right")
+    results.add_column("total", justify="right", no_wrap=True)
     points = hand.points
     for name in hand.order:
         line = hand.line(name)
@@ -48,7 +48,7 @@ def render_hand(hand: PlayedHand, console: Console) -> None:
         earned = f"{line.fantasy} cards" if line.fantasy else "-"
         total = _signed(points[name])
         if points[name] != line.points:
-            total += f" (capped from {line.points:+d})"
+            total += f" (was {line.points:+d})"
         results.add_row(Text(name), fouled, str(line.royalties.total), earned, *cells, total)
     console.print(results)
     pairs = RichTable(title="pair by pair", show_header=True)
@@ -81,9 +81,9 @@ def render_table(keeping: Keeping, console: Console) -> None:
     left = keeping.left
     for name in book.players:
         per_hand = [_signed(hand.points[name]) for hand in keeping.hands]
-        note = "left at the loss limit" if name in left else ""
+        note = "out: loss limit" if name in left else ""
         if name in keeping.next_fantasy:
-            note = f"fantasy next ({keeping.next_fantasy[name]} cards)"
+            note = f"fantasy next: {keeping.next_fantasy[name]}"
         table.add_row(Text(name), *per_hand, _signed(keeping.points[name]), _signed(keeping.money[name]), note)
     console.print(table)
     if keeping.over:
