@@ -53,7 +53,8 @@ def test_a_book_kept_through_the_api(db_url: str) -> None:  # noqa: F811
         assert state["settlement"] == PINEAPPLE_SETTLEMENT
         assert state["over"] is True
         assert state["hands"][0]["players"]["cat"]["royalties"]["top"] == 7
-        assert state["hands"][0]["players"]["cat"]["hands"] == ["Pair, queens", "Two pair, kings and eights", "Trips, aces"]
+        names = ["Pair, queens", "Two pair, kings and eights", "Trips, aces"]
+        assert state["hands"][0]["players"]["cat"]["hands"] == names
         assert {"a": "bob", "b": "cat", "rows": [-1, -1, 1], "scoop": 0, "royalties": -1, "total": -2} in (
             state["hands"][0]["pairs"]
         )
