@@ -149,12 +149,13 @@ function ensureDraft() {
   const state = ui.store.state;
   const draft = ui.store.draft;
   const number = state.hands.length + pendingAppends() + 1;
-  if (draft && (draft.editing || draft.number === number)) return;
+  if (draft && (draft.editing || draft.error || ui.store.blocked || draft.number === number)) return;
   const next = state.next;
   const fresh = pendingAppends() === 0 && next;
   const order = fresh ? next.order : (draft ? draft.order : state.book.players.filter((n) => !state.left.includes(n)));
   const players = {};
-  order.forEach((name) => { players[name] = emptyEntry(); });
+  // Boards already entered carry over when the hand's number moves (an undo, say).
+  order.forEach((name) => { players[name] = (draft && draft.players[name]) || emptyEntry(); });
   ui.store.draft = { number, editing: false, order, fantasy: fresh ? next.fantasy : {}, players, error: null };
   ui.active = order[0];
   save();
@@ -217,7 +218,8 @@ function saveDraft() {
   if (ui.store.blocked) ui.store.queue.unshift(op);
   else ui.store.queue.push(op);
   ui.store.blocked = false;
-  ui.store.draft = null;
+  ui.store.draft = ui.store.parked || null;
+  ui.store.parked = null;
   ui.shown = draft.number;
   ensureDraft();
   save();
@@ -422,7 +424,8 @@ function renderResult() {
     if (!line.dead) {
       const rows = el("div", "k-rows");
       ROWS.forEach((row, index) => {
-        rows.append(el("span", "", row), el("span", "", line.hands[index]), el("span", "", line.fouled ? "" : `+${line.royalties[row]}`));
+        const bonus = line.royalties[row];
+        rows.append(el("span", "", row), el("span", "", line.hands[index]), el("span", "", bonus ? `+${bonus}` : "0"));
       });
       block.append(rows);
     }
@@ -447,8 +450,8 @@ function renderTable() {
   table.replaceChildren();
   const head = el("tr");
   head.append(el("th", "", "player"));
-  state.hands.forEach((hand) => head.append(el("th", "", String(hand.number))));
   head.append(el("th", "", "points"), el("th", "", "money"));
+  state.hands.forEach((hand) => head.append(el("th", "k-muted", `#${hand.number}`)));
   table.append(head);
   for (const name of state.book.players) {
     const row = el("tr");
@@ -458,10 +461,14 @@ function renderTable() {
     if (state.next && state.next.button === name) label.append(el("span", "k-badge", "D"));
     if (state.left.includes(name)) label.append(el("span", "k-badge", "out"));
     row.append(label);
-    state.hands.forEach((hand) => row.append(el("td", signClass(hand.points[name]), signed(hand.points[name]))));
     const points = state.totals.points[name];
     const money = state.totals.money[name];
     row.append(el("td", `k-total k-points ${signClass(points)}`, signed(points)), el("td", `k-total k-money ${signClass(money)}`, signed(money)));
+    state.hands.forEach((hand) => {
+      const cell = el("td", `k-hand ${signClass(hand.points[name])}`, signed(hand.points[name]));
+      cell.dataset.hand = hand.number;
+      row.append(cell);
+    });
     table.append(row);
   }
 }
@@ -480,7 +487,7 @@ function renderHands() {
       edit.type = "button";
       edit.addEventListener("click", () => editHand(hand.number));
       line.append(edit);
-      if (hand.number === state.hands.length) {
+      if (hand.number === state.hands.length && !ui.store.queue.length) {
         const undo = el("button", "k-undo", "Undo");
         undo.type = "button";
         undo.addEventListener("click", () => {
@@ -497,7 +504,7 @@ function renderHands() {
   });
   if (!ui.readOnly) {
     ui.store.queue.filter((op) => op.op === "put").forEach((op) => {
-      const item = el("li", "k-pending", `hand ${op.number}: waiting to be sent`);
+      const item = el("li", "k-pending", op.editing ? `edit of hand ${op.number}: waiting to be sent` : "waiting to be sent");
       list.append(item);
     });
   }
