@@ -68,7 +68,13 @@ def test_keep_a_pineapple_match_hand_by_hand(tmp_path: Path, capsys: pytest.Capt
     assert code == 2
     assert err == "ofc: error: hand 6: the match is over after 5 hands; start a new book\n"
     assert Path(book).read_text() == before
-    # The next book: same players and rules, the button one seat on from cat's.
+    # The next book: same players and rules, the button one seat on from cat's (refused
+    # while the old match is not over).
+    unfinished = tmp_path / "unfinished.json"
+    unfinished.write_text(json.dumps(pineapple_book(2)))
+    code, out, err = run(["keep", "new", str(tmp_path / "early.json"), "--after", str(unfinished)], capsys)
+    assert code == 2
+    assert err == f"ofc: error: the match of {unfinished} is not over yet: finish it (or start a book with names)\n"
     following = str(tmp_path / "next.json")
     code, out, err = run(["keep", "new", following, "--after", book], capsys)
     assert (code, err) == (0, "")

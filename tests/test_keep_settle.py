@@ -30,7 +30,7 @@ def test_pairs_that_cancel_settle_among_themselves() -> None:
 
 def test_a_zero_sum_pair_the_greedy_rule_would_miss() -> None:
     # ann -6, bob -4, cat +4, dan +3, eve +3. Largest debt to largest credit from the start
-    # would pay ann -> cat 4, bob -> dan 3, bob -> eve 1, ann -> eve 2: four transfers. Splitting
+    # would pay ann -> cat 4, bob -> dan 3, ann -> eve 2, bob -> eve 1: four transfers. Splitting
     # into bob/cat and ann/dan/eve (both add up to zero) needs three: 5 players - 2 groups.
     amounts = {name: Fraction(value) for name, value in (("ann", -6), ("bob", -4), ("cat", 4), ("dan", 3), ("eve", 3))}
     transfers = fewest_transfers(amounts)

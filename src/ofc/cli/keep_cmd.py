@@ -107,9 +107,12 @@ def new(
     if path.exists() and not force:
         raise InputError(f"{path} exists: choose another file or pass --force")
     if after is not None:
-        book = load(after).next_book()
         if players or settings or button:
             raise InputError("--after takes the players, rules and button from the old book: give none of them")
+        old = load(after)
+        if not old.over:
+            raise InputError(f"the match of {after} is not over yet: finish it (or start a book with names)")
+        book = old.next_book()
     else:
         names = players or []
         chosen = build_rules(Rules.preset(rules), None, settings or [])

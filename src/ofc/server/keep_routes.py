@@ -44,7 +44,7 @@ class NewBook(BaseModel):
 
     players: list[str] = Field(default_factory=list, max_length=4)
     preset: str = Field("pineapple", max_length=40)
-    settings: dict[str, str | int | float | None] = Field(default_factory=dict)
+    settings: dict[str, bool | int | float | str | None] = Field(default_factory=dict)
     button: str | None = Field(None, max_length=40)
     after: str | None = Field(None, max_length=32)
     key: str | None = Field(None, max_length=64)
