@@ -8,6 +8,12 @@ from typing import Any
 from starlette.testclient import TestClient
 
 from keep_books import (
+    CLASSIC_BUTTONS,
+    CLASSIC_HANDS,
+    CLASSIC_MONEY,
+    CLASSIC_POINTS,
+    CLASSIC_SETTLEMENT,
+    CLASSIC_TOTALS,
     PINEAPPLE_BUTTONS,
     PINEAPPLE_HANDS,
     PINEAPPLE_MONEY,
@@ -122,3 +128,25 @@ def test_new_book_errors_and_the_qr_code(tmp_path: Path) -> None:
         page = client.get("/keep")
         assert page.status_code == 200
         assert "keep.js" in page.text
+
+
+def test_the_classic_book_with_its_loss_limit(tmp_path: Path) -> None:
+    with _client(f"sqlite:///{tmp_path / 'ofc.db'}") as client:
+        new = {"players": ["ann", "bob", "cat", "dan"], "preset": "classic", "button": "ann",
+               "settings": {"loss_limit": 40, "point_value": "0.25"}}
+        book = client.post("/api/keep", json=new).json()
+        for number, hand in enumerate(CLASSIC_HANDS[:2], start=1):
+            state = _put(client, book, number, hand).json()
+        assert state["left"] == ["dan"]
+        assert state["next"]["order"] == ["cat", "ann", "bob"]
+        assert state["hands"][1]["players"]["dan"]["before_limit"] == -18
+        assert state["hands"][1]["players"]["dan"]["points"] == -9
+        refused = _put(client, book, 3, CLASSIC_HANDS[1])
+        assert refused.json()["error"]["message"] == "hand 3: dan left the match at the loss limit and is not dealt in"
+        for number, hand in enumerate(CLASSIC_HANDS[2:], start=3):
+            state = _put(client, book, number, hand).json()
+        assert [hand["points"] for hand in state["hands"]] == CLASSIC_POINTS
+        assert [hand["button"] for hand in state["hands"]] == CLASSIC_BUTTONS
+        assert state["totals"] == {"points": CLASSIC_TOTALS, "money": CLASSIC_MONEY}
+        assert state["settlement"] == CLASSIC_SETTLEMENT
+        assert state["over"] is True
