@@ -102,3 +102,14 @@ def test_random_books_stay_zero_sum_within_the_limit(preset: str, players: int, 
         paid[transfer.payer] -= transfer.amount
         paid[transfer.payee] += transfer.amount
     assert paid == keeping.money
+
+
+@given(st.permutations(list(ALL_CARDS)), st.integers(0, 4), st.booleans())
+def test_entries_read_back_from_their_text_and_json(cards: list[int], discards: int, as_json: bool) -> None:
+    from ofc.keep import parse_entry
+
+    board = Board(tuple(cards[:3]), tuple(cards[3:8]), tuple(cards[8:13]))
+    entry = Entry(board, tuple(cards[13 : 13 + discards]) if discards else None)
+    again = parse_entry(entry.to_json() if as_json else entry.text(), "ann")
+    assert again == entry
+    assert parse_entry("DEAD", "ann") == Entry(None)
