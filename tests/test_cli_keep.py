@@ -135,6 +135,13 @@ def test_bad_hands_exit_2_and_change_nothing(
     assert path.read_text() == before
 
 
+def test_keep_alone_prints_its_help(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(["keep"], capsys)
+    assert (code, err) == (0, "")
+    assert "new" in out
+    assert "score" in out
+
+
 def test_a_book_file_that_does_not_parse(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "game.json"
     path.write_text('{"players": ["ann", ')

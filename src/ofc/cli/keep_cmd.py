@@ -17,7 +17,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from ofc.cli.app import app, build_rules, read_json
+from ofc.cli.app import app, build_rules, help_without_command, read_json
 from ofc.cli.keep_screen import render_hand, render_settlement, render_table
 from ofc.errors import InputError
 from ofc.keep.book import Book
@@ -28,9 +28,9 @@ from ofc.rules import Rules
 
 keep_app = typer.Typer(
     help="Keep a live match's score: hands entered one by one, totals, settlement.",
-    no_args_is_help=True,
     rich_markup_mode=None,
 )
+keep_app.callback(invoke_without_command=True)(help_without_command)
 app.add_typer(keep_app, name="keep")
 
 FileArg = Annotated[Path, typer.Argument(metavar="FILE", help="The book file (JSON)")]
