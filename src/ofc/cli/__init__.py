@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ofc.cli.keep_cmd  # registers `ofc keep`
 import ofc.cli.play_cmd  # registers `ofc play`
 import ofc.cli.replay_cmd  # registers `ofc replay`
 import ofc.cli.serve_cmd  # registers `ofc serve`

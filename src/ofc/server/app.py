@@ -23,6 +23,8 @@ from fastapi.staticfiles import StaticFiles
 from ofc.errors import BalanceError, OfcError
 from ofc.server.agents import BotFactory, default_bot_factory
 from ofc.server.game import DeckSource, PlayError, secure_deck
+from ofc.server.keep_routes import keep_router
+from ofc.server.keep_store import KeepStore
 from ofc.server.protocol import CreateTable, JoinTable, LeaveTable, ProtocolError, error_message, parse_message
 from ofc.server.storage import Storage, default_url
 from ofc.server.tables import Connection, Runtime, Settings, TableManager
@@ -139,6 +141,7 @@ def create_app(
             return
         await _serve(manager, runtime, socket)
 
+    app.include_router(keep_router(KeepStore(store.engine)))  # the keep page: docs/keep.md
     app.mount("/", StaticFiles(directory=WEB, html=True), name="web")
     return app
 

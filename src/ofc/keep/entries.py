@@ -1,0 +1,119 @@
+"""One player's part of an entered hand: a finished board (and any discards), or "dead".
+
+Text form: ``"Qh Qd 2c / 9h 9d 9c 3s 4s / As Ks Js 8s 2s"`` (top / middle / bottom), an
+optional fourth part for the discards (``... / 7c``), or ``dead``. Object form:
+``{"top": ..., "middle": ..., "bottom": ..., "discards": ...}`` with each row a string or a
+list of cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from ofc.cards import Card, format_cards, parse_cards
+from ofc.errors import InputError, OfcError
+from ofc.scoring import ROW_NAMES, Board
+
+DEAD = "dead"
+ENTRY_KEYS = frozenset({*ROW_NAMES, "discards"})
+ROW_SIZES = {"top": 3, "middle": 5, "bottom": 5}
+
+
+class BookError(InputError):
+    """A score book or an entry is wrong; ``field`` says where (``"ann.middle"``, ``"players"``)."""
+
+    def __init__(self, message: str, field: str = "") -> None:
+        super().__init__(message)
+        self.field = field
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A player's hand as entered: ``board`` (None when the player did not finish) and discards.
+
+    ``discards`` is None when they were not entered (they never change the score; when given,
+    they are checked against the deal).
+    """
+
+    board: Board | None
+    discards: tuple[Card, ...] | None = None
+
+    @property
+    def dead(self) -> bool:
+        """Whether the player did not finish the hand (scored as a fouled hand)."""
+        return self.board is None
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """Every card entered: the board's, then the discards."""
+        board = self.board.cards if self.board is not None else ()
+        return board + (self.discards or ())
+
+    def to_json(self) -> object:
+        """``"dead"`` or ``{"top", "middle", "bottom"[, "discards"]}`` as card text."""
+        if self.board is None:
+            return DEAD
+        out = {name: format_cards(self.board.row(name)) for name in ROW_NAMES}
+        if self.discards is not None:
+            out["discards"] = format_cards(self.discards)
+        return out
+
+    def text(self) -> str:
+        """The one-line form: ``top / middle / bottom[ / discards]`` or ``dead``."""
+        if self.board is None:
+            return DEAD
+        parts = [format_cards(self.board.row(name)) for name in ROW_NAMES]
+        if self.discards is not None:
+            parts.append(format_cards(self.discards))
+        return " / ".join(parts)
+
+
+def _cards(value: object, where: str, field: str) -> tuple[Card, ...]:
+    if not isinstance(value, str | list):
+        raise BookError(f"{where}: must be cards as text or a list of cards", field)
+    try:
+        return parse_cards(value)
+    except OfcError as error:
+        raise BookError(f"{where}: {error}", field) from None
+
+
+def parse_entry(value: object, player: str) -> Entry:
+    """Read one player's entry (text or object); errors name the player and the row."""
+    if isinstance(value, str) and value.strip().lower() == DEAD:
+        return Entry(None)
+    if isinstance(value, str):
+        parts = value.split("/")
+        if len(parts) not in (3, 4):
+            raise BookError(
+                f"{player}: write the board as 'top / middle / bottom' (3 parts, a 4th for discards), "
+                f"or 'dead'; got {len(parts)} part{'s' if len(parts) != 1 else ''}",
+                player,
+            )
+        rows: dict[str, object] = dict(zip((*ROW_NAMES, "discards"), parts, strict=False))
+    elif isinstance(value, Mapping):
+        unknown = sorted(str(key) for key in value if key not in ENTRY_KEYS)
+        if unknown:
+            raise BookError(f"{player}: unknown key {unknown[0]!r} (known: bottom, discards, middle, top)", player)
+        rows = dict(value)
+    else:
+        raise BookError(f"{player}: expected a board ('top / middle / bottom') or 'dead', got {value!r}", player)
+    cards: dict[str, tuple[Card, ...]] = {}
+    for name in ROW_NAMES:
+        if name not in rows:
+            raise BookError(f"{player}: the {name} row is missing", f"{player}.{name}")
+        cards[name] = _cards(rows[name], f"{player}, {name} row", f"{player}.{name}")
+        if len(cards[name]) != ROW_SIZES[name]:
+            raise BookError(
+                f"{player}, {name} row: needs {ROW_SIZES[name]} cards, got {len(cards[name])}", f"{player}.{name}"
+            )
+    discards = None
+    if rows.get("discards") is not None:
+        discards = _cards(rows["discards"], f"{player}, discards", f"{player}.discards")
+    entry_cards = cards["top"] + cards["middle"] + cards["bottom"] + (discards or ())
+    seen: set[Card] = set()
+    for card in entry_cards:
+        if card in seen:
+            raise BookError(f"{player}: card {format_cards([card])} is entered twice", player)
+        seen.add(card)
+    return Entry(Board(cards["top"], cards["middle"], cards["bottom"]), discards)

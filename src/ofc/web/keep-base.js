@@ -1,0 +1,139 @@
+// The keep page (docs/keep.md): constants, shared state, small helpers, cards of a draft.
+
+
+export const SUITS = { s: "\u2660", h: "\u2665", d: "\u2666", c: "\u2663" };
+export const RANKS = "AKQJT98765432";
+export const ROWS = ["top", "middle", "bottom"];
+export const SIZES = { top: 3, middle: 5, bottom: 5 };
+export const LIST = "ofc-keep-books";
+export const $ = (id) => document.getElementById(id);
+
+export const ui = { code: null, readOnly: false, store: null, active: null, sending: false, poll: null, retry: null, shown: null };
+
+
+// ------------------------------------------------------------------ helpers
+
+export function el(tag, cls, text) {
+  const node = document.createElement(tag);
+  if (cls) node.className = cls;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+export function cardNode(card, cls = "k-card") {
+  const node = el("div", `${cls} s-${card[1]}`);
+  node.append(el("b", "", card[0] === "T" ? "10" : card[0]), el("i", "", SUITS[card[1]]));
+  node.dataset.card = card;
+  return node;
+}
+
+export function signed(value) {
+  const text = String(value);
+  return value > 0 ? `+${text}` : text;
+}
+
+export function signClass(value) {
+  return value > 0 ? "plus" : value < 0 ? "minus" : "";
+}
+
+export async function api(method, path, body) {
+  const options = { method, headers: { "Content-Type": "application/json" } };
+  if (body !== undefined) options.body = JSON.stringify(body);
+  const response = await fetch(path, options);
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) {
+    const error = new Error((data.error && data.error.message) || `the server answered ${response.status}`);
+    error.status = response.status;
+    error.field = (data.error && data.error.field) || "";
+    throw error;
+  }
+  return data;
+}
+
+export function books() {
+  return JSON.parse(localStorage.getItem(LIST) || "[]");
+}
+
+export function remember(code, names) {
+  const list = books().filter((item) => item.code !== code);
+  list.unshift({ code, names, when: new Date().toISOString().slice(0, 16).replace("T", " ") });
+  localStorage.setItem(LIST, JSON.stringify(list.slice(0, 30)));
+}
+
+export function save() {
+  localStorage.setItem(`ofc-keep-${ui.code}`, JSON.stringify(ui.store));
+}
+
+// ------------------------------------------------------------------ cards in a draft
+
+export function readCard(token) {
+  let text = token.trim();
+  if (/^10/.test(text)) text = `T${text.slice(2)}`;
+  if (text.length !== 2) return null;
+  const rank = text[0].toUpperCase();
+  const suit = text[1].toLowerCase();
+  return RANKS.includes(rank) && suit in SUITS ? rank + suit : null;
+}
+
+export function emptyEntry() {
+  return { top: [], middle: [], bottom: [], discards: [], dead: false };
+}
+
+export function cardsOf(entry) {
+  return [...entry.top, ...entry.middle, ...entry.bottom, ...entry.discards];
+}
+
+export function usedCards(except) {
+  const used = new Set();
+  for (const [name, entry] of Object.entries(ui.store.draft.players)) {
+    if (name !== except) cardsOf(entry).forEach((card) => used.add(card));
+  }
+  return used;
+}
+
+export function discardSlots(name) {
+  const deal = ui.store.draft.fantasy[name] || 0;
+  return deal > 13 ? deal - 13 : 0;
+}
+
+export function complete(entry) {
+  return entry.dead || ROWS.every((row) => entry[row].length === SIZES[row]);
+}
+
+export function entryJson(entry) {
+  if (entry.dead) return "dead";
+  const out = {};
+  ROWS.forEach((row) => { out[row] = entry[row].join(" "); });
+  if (entry.discards.length) out.discards = entry.discards.join(" ");
+  return out;
+}
+
+export function entryFromJson(value) {
+  const entry = emptyEntry();
+  if (value === "dead") entry.dead = true;
+  else for (const row of [...ROWS, "discards"]) entry[row] = value[row] ? value[row].split(" ").filter(Boolean) : [];
+  return entry;
+}
+
+export function parseTyped(text, name) {
+  if (text.trim().toLowerCase() === "dead") return { ...emptyEntry(), dead: true };
+  const parts = text.split("/");
+  if (parts.length < 3 || parts.length > 4) throw new Error(`${name}: write 'top / middle / bottom' (a 4th part for discards)`);
+  const entry = emptyEntry();
+  const seen = new Set(usedCards(name));
+  parts.forEach((part, index) => {
+    const row = [...ROWS, "discards"][index];
+    for (const token of part.split(/[\s,;]+/).filter(Boolean)) {
+      const card = readCard(token);
+      if (!card) throw new Error(`${name}, ${row}: unknown card '${token}'`);
+      if (seen.has(card)) throw new Error(`${name}, ${row}: card ${card} is already used in this hand`);
+      seen.add(card);
+      entry[row].push(card);
+    }
+    if (row !== "discards" && entry[row].length !== SIZES[row]) {
+      throw new Error(`${name}, ${row} row: needs ${SIZES[row]} cards, got ${entry[row].length}`);
+    }
+  });
+  return entry;
+}
+
