@@ -15,11 +15,11 @@ from ofc.actions import Row
 from ofc.bots import Bot, Decision, HeuristicBot, MonteCarloBot, RandomBot, legal_actions, make_bot
 from ofc.cards import parse_cards
 from ofc.clock import ClockReading
-from ofc.errors import BotError
+from ofc.errors import BotError, DeterminizeError
 from ofc.hand import Hand
 from ofc.rules import Rules
 from ofc.solver import solve_fantasy
-from ofc.view import HandView, SeatView
+from ofc.view import HandView, SeatView, SeenAction
 
 TABLES = [
     ("classic", 2), ("classic", 3), ("classic", 4),
@@ -187,6 +187,25 @@ def test_mc_is_reproducible_from_its_seed() -> None:
     assert first == again
 
 
+def classic_history(boards: dict[int, tuple[tuple[int, ...], ...]], order: tuple[int, ...]) -> tuple[SeenAction, ...]:
+    """A public history that places ``boards`` as classic deals them: five cards, then one a street.
+
+    Seats act in ``order`` each street; which card went on which street does not matter here,
+    only that the history accounts for every card on the boards (a view the engine could make).
+    """
+    placements = {
+        seat: [(card, Row(row)) for row, cards in enumerate(rows) for card in cards] for seat, rows in boards.items()
+    }
+    history: list[SeenAction] = []
+    streets = max(len(cards) for cards in placements.values()) - 4
+    for street in range(streets):
+        for seat in order:
+            cards = placements[seat][:5] if street == 0 else placements[seat][4 + street : 5 + street]
+            if cards:
+                history.append(SeenAction(seat, tuple(cards), (), 0, 0, Decimal(0), False))
+    return tuple(history)
+
+
 def seat_view(seat: int, rows: tuple[tuple[int, ...], ...], clock: ClockReading, holding: int) -> SeatView:
     return SeatView(
         seat=seat, fantasy=0, fantasy_in_row=0, rows=rows, hidden=0, holding=holding,  # type: ignore[arg-type]
@@ -204,7 +223,7 @@ def test_mc_and_heuristic_take_the_flush_rather_than_risk_a_foul() -> None:
         rules=rules, seat=0, button=1, street=7, to_act=(0,), now=Decimal(0), cards=parse_cards("As"),
         discards=(),
         seats=(seat_view(0, mine, clock, holding=1), seat_view(1, theirs, clock, holding=0)),
-        result=None,
+        result=None, history=classic_history({0: mine, 1: theirs}, order=(0, 1)),
     )  # fmt: skip
     assert len(legal_actions(view)) == 2
     decision = make_bot("mc:rollouts=50", seed=1).decide(view)
@@ -256,3 +275,19 @@ def test_mc_results_do_not_depend_on_how_play_outs_are_batched(monkeypatch: pyte
     monkeypatch.setattr(ofc.bots.mc, "FIRST_BATCH", 1)
     again = make_bot("mc:rollouts=20", seed=8).decide(view)
     assert first == again
+
+
+def test_a_view_whose_history_does_not_account_for_its_boards_is_refused() -> None:
+    """Such a view (built by hand, not by the engine) once made the play-out kernel deal past the
+    end of its card pool and corrupt memory; now it is refused with the reason."""
+    rules = Rules.preset("classic")
+    clock = Hand(rules, button=1, seed=0).view(0).seats[0].clock
+    mine = (parse_cards("2c 3d"), parse_cards("Kc Kd 7h 7s 8c"), parse_cards("Ks 9s 5s 3s"))
+    theirs = (parse_cards("Qh Jd"), parse_cards("Tc Td 4c 4d"), parse_cards("6h 6d 6c 9h 9d"))
+    view = HandView(
+        rules=rules, seat=0, button=1, street=7, to_act=(0,), now=Decimal(0), cards=parse_cards("As"),
+        discards=(), seats=(seat_view(0, mine, clock, holding=1), seat_view(1, theirs, clock, holding=0)),
+        result=None,
+    )  # fmt: skip
+    with pytest.raises(DeterminizeError, match="history accounts for 0 placed and 0 discarded cards of seat 0"):
+        make_bot("mc:rollouts=5", seed=1).decide(view)

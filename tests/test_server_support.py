@@ -7,7 +7,6 @@ import random
 import signal
 import subprocess
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +15,7 @@ from fastapi import FastAPI
 from starlette.testclient import TestClient, WebSocketTestSession
 
 from ofc.actions import Action
+from ofc.bots.base import Decision
 from ofc.cards import Deck
 from ofc.legal import LegalActions
 from ofc.rules import HAND_CARDS, Rules
@@ -25,16 +25,10 @@ from ofc.server.timekeeping import FakeClock
 from ofc.view import HandView
 
 
-@dataclass(frozen=True)
-class Choice:
-    """A stand-in decision."""
-
-    action: Action
-    value: float
-
-
 class StandInBot:
     """Plays a random legal action from the view (a test stand-in for ``ofc.bots``)."""
+
+    name = "stand-in"
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
@@ -47,8 +41,8 @@ class StandInBot:
         due = len(view.cards) - HAND_CARDS if mine.fantasy else view.rules.spec.streets[view.street].discards
         return self.rng.choice(LegalActions(seat, view.cards, rooms, due))
 
-    def decide(self, view: HandView) -> Choice:
-        return Choice(self.act(view), 1.5)
+    def decide(self, view: HandView) -> Decision:
+        return Decision(self.act(view), 1.5)
 
 
 def stand_in_factory(spec: str, seed: int | None) -> StandInBot:

@@ -44,8 +44,23 @@ def _fantasy_sizes(view: HandView) -> tuple[int, ...]:
     return tuple(seat.fantasy for seat in view.seats)
 
 
+def _check_history(view: HandView) -> None:
+    """Every card on a board and every discard count of ``view`` must come from its history."""
+    for state in view.seats:
+        mine = [action for action in view.history if action.seat == state.seat]
+        placed = sum(len(action.placements) + action.hidden for action in mine)
+        on_board = sum(len(row) for row in state.rows) + state.hidden
+        discarded = sum(action.discarded for action in mine)
+        if placed != on_board or discarded != state.discarded:
+            raise DeterminizeError(
+                f"the view's history accounts for {placed} placed and {discarded} discarded cards of seat "
+                f"{state.seat}, its board shows {on_board} and {state.discarded}: not a view the engine made"
+            )
+
+
 def _layout(view: HandView) -> _Layout:
     """Map every action and held card of ``view`` onto the chunk of the deal it came from."""
+    _check_history(view)
     deals = deal_sequence(view.rules, view.button, _fantasy_sizes(view))
     chunks: dict[int, list[int]] = {}
     for index, deal in enumerate(deals):

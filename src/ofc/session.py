@@ -19,24 +19,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from decimal import Decimal
-from typing import Protocol
 
-from ofc.actions import Action
+from ofc.agent import Agent
 from ofc.cards import Deck
 from ofc.errors import MatchError
 from ofc.hand import Hand
 from ofc.match import HandRecord, Match
 from ofc.rotation import DealPlan
 from ofc.tournament import Tournament, TournamentHand
-from ofc.view import HandView
-
-
-class Agent(Protocol):
-    """Decides a seat's action from what that seat may see."""
-
-    def act(self, view: HandView) -> Action:
-        """A legal action for ``view.seat`` (which is in ``view.to_act``)."""
-        ...
 
 
 class Session:

@@ -19,6 +19,7 @@ from ofc.actions import Action
 from ofc.bots.base import seat_of
 from ofc.cards import Card
 from ofc.determinize import pending_deals
+from ofc.errors import BotError
 from ofc.fast.evaluation import (
     P_FANTASY,
     P_MOBILITY,
@@ -120,6 +121,10 @@ def playouts(view: HandView, cand_boards: I64, cand_counts: I64) -> Playouts:
     pending = pending_deals(view)
     events = [deal for deal in pending if not deal.fantasy] + [deal for deal in pending if deal.fantasy]
     burn = sum(s.discarded for s in view.seats if s.seat != me and not s.fantasy)
+    pool = np.array(unseen_cards(view), dtype=np.int64)
+    needed = burn + sum(deal.cards for deal in events)
+    if needed > len(pool):  # the kernel would deal past the end of its pool: refuse, never corrupt memory
+        raise BotError(f"the view leaves {len(pool)} unseen cards but the rest of the hand deals {needed}")
     boards = np.zeros((players, 13), dtype=np.int64)
     counts = np.zeros((players, 3), dtype=np.int64)
     for seat in range(players):
@@ -130,7 +135,7 @@ def playouts(view: HandView, cand_boards: I64, cand_counts: I64) -> Playouts:
         counts=counts,
         cand_boards=cand_boards,
         cand_counts=cand_counts,
-        pool=np.array(unseen_cards(view), dtype=np.int64),
+        pool=pool,
         burn=burn,
         player=np.array([deal.seat for deal in events], dtype=np.int64),
         cards=np.array([deal.cards for deal in events], dtype=np.int64),

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 from ofc.actions import ROWS, Action, Placement
+from ofc.agent import Agent
 from ofc.errors import BotError
 from ofc.legal import LegalActions
 from ofc.solver import FantasySolution, solve_fantasy
@@ -32,8 +33,8 @@ class Decision:
 
 
 @runtime_checkable
-class Bot(Protocol):
-    """Decides a seat's actions from its view; a Bot is also a session ``Agent``."""
+class Bot(Agent, Protocol):
+    """An ``ofc.agent.Agent`` with a name that also says how much it expects its action to win."""
 
     name: str
 

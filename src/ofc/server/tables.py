@@ -21,11 +21,12 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+from ofc.bots.base import Bot
 from ofc.errors import OfcError
 from ofc.match import check_join, join_cost
 from ofc.rules import Rules
 from ofc.server import tourney
-from ofc.server.agents import HINT_BOT, Bot, BotFactory, fantasy_action
+from ofc.server.agents import HINT_BOT, BotFactory, fantasy_action
 from ofc.server.game import DeckSource, PlayError, TableGame, secure_deck
 from ofc.server.protocol import (
     Act,
