@@ -7,7 +7,6 @@ import random
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
-from tests.twins import Position, positions
 
 from ofc.actions import Action
 from ofc.cards import ALL_CARDS, Deck, parse_cards
@@ -15,6 +14,7 @@ from ofc.env.encoding import action_mask, action_space_size, decode, encode, str
 from ofc.errors import ActionError
 from ofc.hand import Hand
 from ofc.rules import Rules
+from twins import Position, positions
 
 PINEAPPLE = Rules.preset("pineapple")
 

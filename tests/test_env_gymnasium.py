@@ -9,12 +9,12 @@ import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 from hypothesis import HealthCheck, given, settings
-from tests.env_checks import scored_points
-from tests.twins import Position, hidden_twin, positions
 
 import ofc.env
+from env_checks import scored_points
 from ofc.env import SeatEnv
 from ofc.errors import ActionError, BotError, SetupError
+from twins import Position, hidden_twin, positions
 
 
 @pytest.mark.parametrize(

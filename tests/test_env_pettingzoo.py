@@ -8,12 +8,12 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from pettingzoo.test import api_test, seed_test
-from tests.env_checks import scored_points
-from tests.twins import Position, hidden_twin, positions
 
+from env_checks import scored_points
 from ofc.cards import format_card
 from ofc.env import pettingzoo_env
 from ofc.errors import ActionError, RulesError
+from twins import Position, hidden_twin, positions
 
 TABLES = [("classic", 2), ("classic", 4), ("turbo", 3), ("pineapple", 2), ("pineapple", 3)]
 

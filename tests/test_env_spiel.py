@@ -6,9 +6,9 @@ import random
 
 import pyspiel
 import pytest
-from tests.env_checks import scored_points
 
 import ofc.env.spiel  # noqa: F401  # registers python_ofc
+from env_checks import scored_points
 from ofc.cards import format_card
 from ofc.env.spiel import most_points
 from ofc.env.spiel_state import OfcState

@@ -51,7 +51,7 @@ def test_board_keys_and_fouls_equal_core() -> None:
 
 @pytest.mark.parametrize("scoring", list(Scoring))
 def test_royalties_equal_core(scoring: Scoring) -> None:
-    rules = Rules(scoring=scoring)
+    rules = Rules.of(scoring=scoring)
     got = royalties(BOARDS, rules.royalty_table).tolist()
     expected = []
     for kt, km, kb in CORE_KEYS:

@@ -69,7 +69,7 @@ def random_table(players: int, rng: random.Random) -> list[Board]:
 
 def random_rules(scoring: str, rng: random.Random) -> Rules:
     stay = [condition for condition in CONDITIONS if rng.random() < 0.5]
-    return Rules(
+    return Rules.of(
         players=4,
         scoring=scoring,
         fantasy=rng.random() < 0.9,

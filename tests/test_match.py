@@ -51,7 +51,7 @@ def play(match: Match, earned_by_hand: Sequence[Mapping[int, int]]) -> Seen:
     [(2, 0, [0, 1]), (2, 1, [1, 0]), (3, 2, [2, 0, 1]), (4, 1, [1, 2, 3, 0])],
 )
 def test_without_fantasy_the_button_goes_round_once(players: int, button: int, buttons: list[int]) -> None:
-    match = Match(Rules(players=players), button=button)
+    match = Match(Rules.of(players=players), button=button)
     assert [b for b, _, _ in play(match, [])] == buttons
     assert len(match.hands) == players
 
@@ -60,7 +60,7 @@ def test_a_fantasy_hand_keeps_the_button_and_lengthens_the_match() -> None:
     # Seat 1 earns fantasy in hand 0 (button 0); it plays hand 1 in fantasy with the button
     # still on seat 0 (the order of play of the hand before); the button then moves to seat 1
     # for hand 2, which closes the circle: 2 players + 1 fantasy hand = 3 hands.
-    match = Match(Rules(players=2), button=0)
+    match = Match(Rules.of(players=2), button=0)
     assert play(match, [{1: 13}]) == [
         (0, (0, 0), (0, 0)),
         (0, (0, 13), (0, 1)),
@@ -69,19 +69,19 @@ def test_a_fantasy_hand_keeps_the_button_and_lengthens_the_match() -> None:
 
 
 def test_with_button_moves_a_fantasy_hand_does_not_lengthen_the_match() -> None:
-    match = Match(Rules(players=2, button_on_fantasy="moves"), button=0)
+    match = Match(Rules.of(players=2, button_on_fantasy="moves"), button=0)
     assert play(match, [{1: 13}]) == [(0, (0, 0), (0, 0)), (1, (0, 13), (0, 1))]
 
 
 def test_three_players_one_fantasy_adds_one_hand() -> None:
     # RULES.md's worked example: button 0, seat 2 earns in hand 0: buttons 0, 0 (fantasy), 1, 2.
-    match = Match(Rules(players=3), button=0)
+    match = Match(Rules.of(players=3), button=0)
     assert [b for b, _, _ in play(match, [{2: 13}])] == [0, 0, 1, 2]
 
 
 def test_three_players_a_repeat_fantasy_keeps_the_button_twice() -> None:
     # Seat 2 earns in hands 0 and 1: hands 1 and 2 are fantasy hands, both on button 0.
-    match = Match(Rules(players=3), button=0)
+    match = Match(Rules.of(players=3), button=0)
     seen = play(match, [{2: 13}, {2: 13}])
     assert [(b, in_row[2]) for b, _, in_row in seen] == [(0, 0), (0, 1), (0, 2), (1, 0), (2, 0)]
 
@@ -90,7 +90,7 @@ def test_a_fantasy_earned_in_the_last_hand_is_still_played() -> None:
     # The circle closes after hand 1 (button 1), but seat 0 earned fantasy there: hand 2 is
     # dealt, the button staying on seat 1; seat 0 repeats in hand 2 (in a row: 1) and plays
     # hand 3 as its second fantasy in a row; the repeat earned there is beyond the limit of 2.
-    match = Match(Rules(players=2), button=0)
+    match = Match(Rules.of(players=2), button=0)
     assert play(match, [{}, {0: 13}, {0: 13}, {0: 13}]) == [
         (0, (0, 0), (0, 0)),
         (1, (0, 0), (0, 0)),
@@ -102,7 +102,7 @@ def test_a_fantasy_earned_in_the_last_hand_is_still_played() -> None:
 def test_a_fantasy_earned_in_an_extra_hand_is_played_too() -> None:
     # Hand 2 is an extra fantasy hand for seat 0; seat 1 earns fantasy in it, so hand 3 is
     # dealt with seat 1 in fantasy.
-    match = Match(Rules(players=2), button=0)
+    match = Match(Rules.of(players=2), button=0)
     assert play(match, [{}, {0: 13}, {1: 13}]) == [
         (0, (0, 0), (0, 0)),
         (1, (0, 0), (0, 0)),
@@ -112,7 +112,7 @@ def test_a_fantasy_earned_in_an_extra_hand_is_played_too() -> None:
 
 
 def test_with_button_moves_the_last_hand_fantasy_is_still_played() -> None:
-    match = Match(Rules(players=2, button_on_fantasy="moves"), button=0)
+    match = Match(Rules.of(players=2, button_on_fantasy="moves"), button=0)
     assert [b for b, _, _ in play(match, [{}, {0: 13}])] == [0, 1, 1]
 
 
@@ -125,14 +125,14 @@ def test_repeat_fantasies_stop_at_fantasy_max_in_row(max_in_row: int | None, ear
     # its streak (a sheet that ignores the limit: the match enforces it); without a limit the
     # streak ends when it stops earning. Each fantasy hand keeps the button of hand 0 (seat 0);
     # the first normal hand after the streak moves it to seat 1 and closes the circle.
-    match = Match(Rules(players=2, fantasy_max_in_row=max_in_row), button=0)
+    match = Match(Rules.of(players=2, fantasy_max_in_row=max_in_row), button=0)
     seen = play(match, [{1: 13}] * earning)
     assert [in_row[1] for _, _, in_row in seen] == streaks
     assert [b for b, _, _ in seen] == [0] * (len(streaks) - 1) + [1]
 
 
 def test_with_fantasy_off_nobody_plays_fantasy() -> None:
-    match = Match(Rules(players=3, fantasy=False), button=0)
+    match = Match(Rules.of(players=3, fantasy=False), button=0)
     seen = play(match, [{0: 13, 1: 13, 2: 13}] * 3)
     assert seen == [(b, (0, 0, 0), (0, 0, 0)) for b in (0, 1, 2)]
 
@@ -141,7 +141,7 @@ def test_four_players_with_overlapping_fantasies_and_a_repeat() -> None:
     # Button 3. Hand 0: seat 0 earns. Hand 1 (button still 3, seat 0 in fantasy): seat 0 repeats
     # and seat 1 earns. Hand 2 (button still 3, both in fantasy): nothing earned (seat 0 would be
     # beyond the limit anyway). Hands 3-5 are normal with the button on 0, 1, 2.
-    match = Match(Rules(players=4), button=3)
+    match = Match(Rules.of(players=4), button=3)
     assert play(match, [{0: 13}, {0: 13, 1: 13}, {0: 13}]) == [
         (3, (0, 0, 0, 0), (0, 0, 0, 0)),
         (3, (13, 0, 0, 0), (1, 0, 0, 0)),
@@ -160,7 +160,7 @@ def test_pineapple_progressive_deal_sizes_are_carried_over() -> None:
 
 
 def test_the_plan_lists_the_acting_order() -> None:
-    plan = Match(Rules(players=4), button=2).next_deal()
+    plan = Match(Rules.of(players=4), button=2).next_deal()
     assert plan.seats == (0, 1, 2, 3)
     assert plan.order == (3, 0, 1, 2)
     assert plan.index(3) == 3
@@ -169,13 +169,13 @@ def test_the_plan_lists_the_acting_order() -> None:
 
 
 def test_random_button_uses_the_given_generator() -> None:
-    rules = Rules(players=4)
+    rules = Rules.of(players=4)
     assert Match.random_button(rules, random.Random(11)) == random.Random(11).randrange(4)
 
 
 def test_real_score_sheets_carry_fantasy() -> None:
     # Seat 0 makes QQ on top (fantasy, +7 royalty) against seat 1's fouled board.
-    rules = Rules(players=2)
+    rules = Rules.of(players=2)
     qq = Board(parse_cards("Qh Qd 2c"), parse_cards("Ah Kh 9h 5h 3h"), parse_cards("As Ks Qs Js Ts"))
     foul = Board(parse_cards("Ac Ad 3c"), parse_cards("4c 5d 7s 8s 9d"), parse_cards("2d 3d 4d 6c 7c"))
     match = Match(rules, button=1)
@@ -189,7 +189,7 @@ def test_real_score_sheets_carry_fantasy() -> None:
 
 
 def test_money_follows_a_non_integer_point_value() -> None:
-    match = Match(Rules(players=3, point_value="0.35"), button=0)
+    match = Match(Rules.of(players=3, point_value="0.35"), button=0)
     match.record(sheet([[0, 6, -4], [-6, 0, 2], [4, -2, 0]]))
     record = match.record(sheet([[0, -3, 1], [3, 0, 5], [-1, -5, 0]]))
     assert record.money == (Fraction(-7, 10), Fraction(14, 5), Fraction(-21, 10))
@@ -199,7 +199,7 @@ def test_money_follows_a_non_integer_point_value() -> None:
 
 
 def test_two_players_the_loser_is_capped_and_the_match_ends() -> None:
-    match = Match(Rules(players=2, loss_limit=10, point_value="0.5"), button=0)
+    match = Match(Rules.of(players=2, loss_limit=10, point_value="0.5"), button=0)
     match.record(sheet([[0, -6], [6, 0]]))
     record = match.record(sheet([[0, -8], [8, 0]]))
     assert record.points == (-4, 4)
@@ -214,7 +214,7 @@ def test_loss_limit_with_three_players_then_two_play_on() -> None:
     # Hand 0: seat 0 owes 6 and 9 (15), capped at 10: pays 4 and 6; seats 1 and 2 settle
     # their own 3 in full. Seat 0 leaves; the button moves from 1 to 2, which closes the
     # circle of the seats still playing after hand 1.
-    match = Match(Rules(players=3, loss_limit=10), button=1)
+    match = Match(Rules.of(players=3, loss_limit=10), button=1)
     record = match.record(sheet([[0, -6, -9], [6, 0, 3], [9, -3, 0]]))
     assert record.points == (-10, 7, 3)
     assert record.left == (0,)
@@ -229,7 +229,7 @@ def test_loss_limit_with_three_players_then_two_play_on() -> None:
 def test_two_players_capped_in_one_hand_of_a_match() -> None:
     # Running: seat 0 -7, seat 1 -6, seat 2 +8, seat 3 +5 (limit 10). Hand 1: seats 0 and 1
     # owe seat 2 six and eight, seat 3 wins 2 from seat 2. Seat 0 may still lose 3, seat 1 4.
-    match = Match(Rules(players=4, loss_limit=10), button=0)
+    match = Match(Rules.of(players=4, loss_limit=10), button=0)
     match.record(sheet([[0, 0, -4, -3], [0, 0, -4, -2], [4, 4, 0, 0], [3, 2, 0, 0]]))
     record = match.record(sheet([[0, 0, -6, 0], [0, 0, -8, 0], [6, 8, 0, -2], [0, 0, 2, 0]]))
     assert record.points == (-3, -4, 5, 2)
@@ -242,7 +242,7 @@ def test_two_players_capped_in_one_hand_of_a_match() -> None:
 
 def test_a_capped_player_who_also_wins_collects_in_full() -> None:
     # Seat 0 is at -4 (limit 10, may lose 6): wins 2 from seat 2, owes 12 to seat 1.
-    match = Match(Rules(players=3, loss_limit=10), button=0)
+    match = Match(Rules.of(players=3, loss_limit=10), button=0)
     match.record(sheet([[0, -4, 0], [4, 0, 0], [0, 0, 0]]))
     record = match.record(sheet([[0, -12, 2], [12, 0, 4], [-2, -4, 0]]))
     assert record.vs[0] == (0, -8, 2)
@@ -252,7 +252,7 @@ def test_a_capped_player_who_also_wins_collects_in_full() -> None:
 
 
 def test_reaching_the_limit_exactly_leaves_without_capping() -> None:
-    match = Match(Rules(players=3, loss_limit=10), button=0)
+    match = Match(Rules.of(players=3, loss_limit=10), button=0)
     record = match.record(sheet([[0, -4, -6], [4, 0, 0], [6, 0, 0]]))
     assert record.capped == frozenset()
     assert record.left == (0,)
@@ -262,7 +262,7 @@ def test_reaching_the_limit_exactly_leaves_without_capping() -> None:
 def test_the_button_moves_off_a_seat_that_leaves_even_in_a_fantasy_hand() -> None:
     # Hand 0 (button 0): seat 0 loses 10 to seat 1 and leaves; seat 1 earns fantasy. The
     # fantasy hand would keep the button, but its seat is gone: it moves on to seat 1.
-    match = Match(Rules(players=3, loss_limit=10), button=0)
+    match = Match(Rules.of(players=3, loss_limit=10), button=0)
     record = match.record(sheet([[0, -10, 0], [10, 0, 0], [0, 0, 0]], [0, 13, 0]))
     assert record.left == (0,)
     plan = match.next_deal()
@@ -272,7 +272,7 @@ def test_the_button_moves_off_a_seat_that_leaves_even_in_a_fantasy_hand() -> Non
 def test_extra_hands_go_on_without_a_seat_that_leaves() -> None:
     # Circle 0, 1, 2; seat 0 earns fantasy in the closing hand. In the extra hand (button on 2)
     # seat 0 loses its 10 and leaves while seat 1 earns fantasy: one more hand for seats 1, 2.
-    match = Match(Rules(players=3, loss_limit=10), button=0)
+    match = Match(Rules.of(players=3, loss_limit=10), button=0)
     for _ in range(2):
         match.record(quiet(3))
     match.record(quiet(3, {0: 13}))
@@ -288,7 +288,7 @@ def test_extra_hands_go_on_without_a_seat_that_leaves() -> None:
 
 
 def test_a_button_seat_leaving_in_the_closing_hand_passes_the_button_on_for_extra_hands() -> None:
-    match = Match(Rules(players=3, loss_limit=10), button=0)
+    match = Match(Rules.of(players=3, loss_limit=10), button=0)
     for _ in range(2):
         match.record(quiet(3))
     match.record(sheet([[0, 0, 10], [0, 0, 0], [-10, 0, 0]], [13, 0, 0]))
@@ -299,7 +299,7 @@ def test_a_button_seat_leaving_in_the_closing_hand_passes_the_button_on_for_extr
 
 
 def test_the_match_ends_when_the_closing_hand_leaves_no_fantasy() -> None:
-    match = Match(Rules(players=3, loss_limit=10), button=0)
+    match = Match(Rules.of(players=3, loss_limit=10), button=0)
     for _ in range(2):
         match.record(quiet(3))
     match.record(sheet([[0, 0, 10], [0, 0, 0], [-10, 0, 0]]))
@@ -310,7 +310,7 @@ def test_the_match_ends_when_the_closing_hand_leaves_no_fantasy() -> None:
 
 
 def test_join_check() -> None:
-    rules = Rules(loss_limit=50, point_value="0.2")
+    rules = Rules.of(loss_limit=50, point_value="0.2")
     assert join_cost(rules) == Decimal(10)
     assert can_join(10, rules)
     assert not can_join(Decimal("9.99"), rules)
@@ -321,7 +321,7 @@ def test_join_check() -> None:
 
 
 def test_balances_are_checked_and_follow_the_money() -> None:
-    rules = Rules(players=2, loss_limit=10, point_value=2)
+    rules = Rules.of(players=2, loss_limit=10, point_value=2)
     with pytest.raises(BalanceError, match="seat 1: balance 19"):
         Match(rules, button=0, balances={0: 20, 1: 19})
     with pytest.raises(MatchError, match="no balance given for seat 1"):
@@ -338,7 +338,7 @@ def test_balances_are_checked_and_follow_the_money() -> None:
 
 
 def test_time_banks_carry_over_the_match() -> None:
-    match = Match(Rules(players=3, time_bank_seconds=60), button=0)
+    match = Match(Rules.of(players=3, time_bank_seconds=60), button=0)
     assert match.next_deal().time_banks == (60, 60, 60)
     match.record(quiet(3), [Decimal("42.5"), 60, 0])
     assert match.next_deal().time_banks == (Decimal("42.5"), 60, 0)
@@ -363,7 +363,7 @@ def _bad_calls() -> list[tuple[ScoreSheet, list[int] | None, str]]:
 
 @pytest.mark.parametrize(("bad", "banks", "message"), _bad_calls())
 def test_a_bad_record_raises_and_changes_nothing(bad: ScoreSheet, banks: list[int] | None, message: str) -> None:
-    match = Match(Rules(players=3, time_bank_seconds=60, loss_limit=5), button=0)
+    match = Match(Rules.of(players=3, time_bank_seconds=60, loss_limit=5), button=0)
     match.record(sheet([[0, 2, 0], [-2, 0, 0], [0, 0, 0]], [13, 0, 0]), [50, 60, 60])
     plan, ledger = match.next_deal(), match.ledger
     with pytest.raises(MatchError, match=message):
@@ -383,7 +383,7 @@ def test_progressive_deal_sizes_are_accepted_and_others_refused() -> None:
 
 
 def test_recording_after_the_end_is_refused() -> None:
-    match = Match(Rules(players=2), button=0)
+    match = Match(Rules.of(players=2), button=0)
     play(match, [])
     with pytest.raises(MatchError, match="the match is over after 2 hands"):
         match.record(quiet(2))
@@ -393,9 +393,9 @@ def test_recording_after_the_end_is_refused() -> None:
 
 def test_a_bad_button_or_sheet_type_is_refused() -> None:
     with pytest.raises(MatchError, match="button seat 2 is not a seat of a 2-player table"):
-        Match(Rules(players=2), button=2)
+        Match(Rules.of(players=2), button=2)
     with pytest.raises(MatchError, match="expected a ScoreSheet, got list"):
-        Match(Rules(players=2), button=0).record([])  # type: ignore[arg-type]
+        Match(Rules.of(players=2), button=0).record([])  # type: ignore[arg-type]
 
 
 # ---------------------------------------------------------------- properties
@@ -405,7 +405,7 @@ def test_a_bad_button_or_sheet_type_is_refused() -> None:
 def match_scripts(draw: st.DrawFn) -> tuple[Rules, int, list[tuple[list[list[int]], list[int]]]]:
     players = draw(st.integers(2, 4))
     limit = draw(st.sampled_from([None, 5, 12, Decimal("7.5")]))
-    rules = Rules(players=players, loss_limit=limit, fantasy_max_in_row=draw(st.sampled_from([1, 2, 3])))
+    rules = Rules.of(players=players, loss_limit=limit, fantasy_max_in_row=draw(st.sampled_from([1, 2, 3])))
     hands = []
     for _ in range(12):
         vs = [[0] * players for _ in range(players)]
@@ -449,7 +449,7 @@ def test_ledger_is_zero_sum_and_no_one_loses_more_than_the_limit(
 def test_the_button_goes_round_once_and_extra_hands_need_a_fantasy(
     players: int, on_fantasy: str, max_in_row: int | None, earned: list[list[int]]
 ) -> None:
-    rules = Rules(players=players, button_on_fantasy=on_fantasy, fantasy_max_in_row=max_in_row)
+    rules = Rules.of(players=players, button_on_fantasy=on_fantasy, fantasy_max_in_row=max_in_row)
     start = players - 1
     seen = play(Match(rules, button=start), [dict(enumerate(row)) for row in earned])
     steps = [(button - start) % players for button, _, _ in seen]

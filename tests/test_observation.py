@@ -7,13 +7,13 @@ import random
 
 import numpy as np
 from hypothesis import HealthCheck, given, settings
-from tests.twins import Position, hidden_twin, positions, visible_change
 
 from ofc.actions import Action
 from ofc.cards import ALL_CARDS, Deck, parse_cards
 from ofc.hand import Hand
 from ofc.observation import history_array, layout, observation_size, to_array
 from ofc.rules import Rules
+from twins import Position, hidden_twin, positions, visible_change
 
 PINEAPPLE = Rules.preset("pineapple")  # 2 players
 CLASSIC = Rules.preset("classic")  # 2 players

@@ -126,7 +126,7 @@ def test_fantasy_cards_progressive_reads_in_pineapple() -> None:
 
 
 def test_typed_values_are_accepted() -> None:
-    rules = Rules(variant="pineapple", scoring="american", players=3, point_value=2)  # type: ignore[arg-type]
+    rules = Rules.of(variant="pineapple", scoring="american", players=3, point_value=2)  # type: ignore[arg-type]
     assert rules.variant is Variant.PINEAPPLE
     assert rules.point_value == Decimal(2)
     assert rules.with_settings({"fantasy_stay": ["top_trips"]}).fantasy_stay == {StayCondition.TOP_TRIPS}
@@ -184,8 +184,8 @@ def test_switching_variant_rechecks_players() -> None:
 
 def test_scoring_defaults_to_the_variants() -> None:
     """RULES.md: scoring defaults to classic for classic and turbo, american for pineapple."""
-    assert Rules(variant="pineapple").scoring is Scoring.AMERICAN  # type: ignore[arg-type]
-    assert Rules(variant="turbo").scoring is Scoring.CLASSIC  # type: ignore[arg-type]
+    assert Rules.of(variant="pineapple").scoring is Scoring.AMERICAN  # type: ignore[arg-type]
+    assert Rules.of(variant="turbo").scoring is Scoring.CLASSIC  # type: ignore[arg-type]
     assert Rules.preset("classic").with_settings({"variant": "pineapple"}).scoring is Scoring.AMERICAN
     assert Rules.preset("pineapple").with_settings({"variant": "turbo"}).scoring is Scoring.CLASSIC
     assert Rules.preset("classic").with_settings({"scoring": None}).scoring is Scoring.CLASSIC
@@ -197,7 +197,7 @@ def test_a_scoring_other_than_the_variants_default_is_kept() -> None:
     assert chosen.with_settings({"variant": "turbo"}).scoring is Scoring.AMERICAN
     both = Rules.preset("classic").with_settings({"variant": "pineapple", "scoring": "classic"})
     assert both.scoring is Scoring.CLASSIC
-    assert Rules(variant="pineapple", scoring="classic").scoring is Scoring.CLASSIC  # type: ignore[arg-type]
+    assert Rules.of(variant="pineapple", scoring="classic").scoring is Scoring.CLASSIC  # type: ignore[arg-type]
 
 
 def test_fantasy_deal_sizes_and_repeats() -> None:
@@ -234,3 +234,18 @@ def test_parse_assignment() -> None:
 
 def test_setting_names_cover_every_field() -> None:
     assert set(SETTING_NAMES) == set(Rules().to_dict())
+
+
+def test_the_constructor_takes_typed_values_and_rules_of_reads_text() -> None:
+    # Fields hold what their annotations say: text and look-alikes go through Rules.of / with_settings.
+    with pytest.raises(RulesError, match=r"setting players: Rules\(\) takes a int, not '3'"):
+        Rules(players="3")  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="setting fantasy: Rules\\(\\) takes a bool, not 1"):
+        Rules(fantasy=1)  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="setting payouts"):
+        Rules(payouts=("0.5", "0.5"))  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="setting players"):
+        Rules(players=True)
+    assert Rules.of(players="3", payouts="0.5,0.5") == Rules(players=3, payouts=(Decimal("0.5"), Decimal("0.5")))
+    assert Rules(variant=Variant.PINEAPPLE, scoring=Scoring.DEFAULT).scoring is Scoring.AMERICAN
+    assert Rules.of(variant="turbo", scoring="default").scoring is Scoring.CLASSIC

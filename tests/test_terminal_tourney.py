@@ -33,7 +33,7 @@ def test_ordinals_and_shared_places() -> None:
 
 def test_level_chips_and_places_worked_by_hand() -> None:
     # 2 hands a level at 1, 2, 4 chips a point; 4 players with 10 chips, button on seat 0.
-    rules = Rules(players=4, starting_chips=10, level_hands=2, chips_per_point=(1, 2, 4), payouts=("0.7", "0.3"))
+    rules = Rules.of(players=4, starting_chips=10, level_hands=2, chips_per_point=(1, 2, 4), payouts=("0.7", "0.3"))
     names = ["ann", "bob", "cat", "dan"]
     tournament = Tournament(rules, button=0)
     assert level_line(tournament) == "level 1: 1 chip a point, 2 hands left in the level (then 2)"
@@ -63,13 +63,13 @@ def test_level_chips_and_places_worked_by_hand() -> None:
 
 
 def test_the_last_level_says_so() -> None:
-    tournament = Tournament(Rules(players=2, level_hands=1, chips_per_point=(3, 6)), button=0)
+    tournament = Tournament(Rules.of(players=2, level_hands=1, chips_per_point=(3, 6)), button=0)
     tournament.record(sheet([[0, 0], [0, 0]]))
     assert level_line(tournament) == "level 2: 6 chips a point (the last level)"
 
 
 def test_places_so_far_when_the_player_leaves() -> None:
-    tournament = Tournament(Rules(players=3, starting_chips=10, chips_per_point=(1,)), button=0)
+    tournament = Tournament(Rules.of(players=3, starting_chips=10, chips_per_point=(1,)), button=0)
     tournament.record(sheet([[0, 10, 0], [-10, 0, 0], [0, 0, 0]]))
     assert [line.plain for line in standings_lines(tournament, ["ann", "bob", "cat"])] == [
         "Places so far after 1 hand (no prizes: the tournament is not over):",

@@ -25,7 +25,7 @@ def pays(size: int, debts: dict[tuple[int, int], int]) -> ScoreSheet:
 
 
 def test_levels_rise_every_level_hands_and_the_last_persists() -> None:
-    rules = Rules(players=2, level_hands=2, chips_per_point=(1, 2, 3), starting_chips=100)
+    rules = Rules.of(players=2, level_hands=2, chips_per_point=(1, 2, 3), starting_chips=100)
     tournament = Tournament(rules, button=0)
     seen = []
     for _ in range(7):
@@ -39,7 +39,7 @@ def test_levels_rise_every_level_hands_and_the_last_persists() -> None:
 def test_table_stakes_share_a_short_stack_pro_rata_in_whole_chips() -> None:
     # Seat 0 owes 8 and 4 points at 10 chips a point (120) but has 100: 200/3 and 100/3,
     # rounded by largest remainder to 67 and 33.
-    rules = Rules(players=3, starting_chips=100, chips_per_point=(10,))
+    rules = Rules.of(players=3, starting_chips=100, chips_per_point=(10,))
     tournament = Tournament(rules, button=0)
     hand = tournament.record(pays(3, {(0, 1): 8, (0, 2): 4}))
     assert hand.exact[1][0] == Fraction(200, 3)
@@ -54,20 +54,20 @@ def test_table_stakes_share_a_short_stack_pro_rata_in_whole_chips() -> None:
 
 def test_an_odd_chip_goes_to_the_seat_left_of_the_button() -> None:
     # 25 chips owed as 20 + 20: 12.5 each; the button is on seat 1, so seat 2 acts first.
-    rules = Rules(players=3, starting_chips=25, chips_per_point=(5,))
+    rules = Rules.of(players=3, starting_chips=25, chips_per_point=(5,))
     tournament = Tournament(rules, button=1)
     assert tournament.record(pays(3, {(0, 1): 4, (0, 2): 4})).chips == (0, 37, 38)
 
 
 def test_a_winning_player_is_unaffected_by_someone_elses_short_stack() -> None:
-    rules = Rules(players=3, starting_chips=100, chips_per_point=(10,))
+    rules = Rules.of(players=3, starting_chips=100, chips_per_point=(10,))
     tournament = Tournament(rules, button=0)
     hand = tournament.record(pays(3, {(0, 1): 12, (2, 1): 3}))
     assert hand.won == (-100, 130, -30)
 
 
 def test_elimination_order_places_and_prizes() -> None:
-    rules = Rules(players=4, starting_chips=100, chips_per_point=(1,), payouts=("0.5", "0.3", "0.2"))
+    rules = Rules.of(players=4, starting_chips=100, chips_per_point=(1,), payouts=("0.5", "0.3", "0.2"))
     tournament = Tournament(rules, button=0)
     tournament.record(pays(4, {(0, 3): 40, (1, 3): 20}))
     assert tournament.chips == (60, 80, 100, 160)
@@ -91,7 +91,7 @@ def test_elimination_order_places_and_prizes() -> None:
 
 
 def test_equal_stacks_busting_together_share_places_and_prizes() -> None:
-    rules = Rules(players=3, starting_chips=100, chips_per_point=(1,), payouts=("0.7", "0.3"))
+    rules = Rules.of(players=3, starting_chips=100, chips_per_point=(1,), payouts=("0.7", "0.3"))
     tournament = Tournament(rules, button=2)
     tournament.record(pays(3, {(0, 2): 150, (1, 2): 150}))
     assert tournament.finishes == {0: Finish(2, 2), 1: Finish(2, 2), 2: Finish(1)}
@@ -99,14 +99,14 @@ def test_equal_stacks_busting_together_share_places_and_prizes() -> None:
 
 
 def test_a_three_way_split_rounds_down_to_the_cent_and_the_rest_goes_to_the_winner() -> None:
-    rules = Rules(players=4, starting_chips=100, chips_per_point=(1,), payouts=("0.5", "0.3", "0.2"))
+    rules = Rules.of(players=4, starting_chips=100, chips_per_point=(1,), payouts=("0.5", "0.3", "0.2"))
     tournament = Tournament(rules, button=0)
     tournament.record(pays(4, {(1, 0): 150, (2, 0): 150, (3, 0): 150}))
     assert tournament.prizes() == (Decimal("200.02"), Decimal("66.66"), Decimal("66.66"), Decimal("66.66"))
 
 
 def test_button_and_fantasy_behave_as_in_a_match() -> None:
-    tournament = Tournament(Rules(players=2, starting_chips=100), button=0)
+    tournament = Tournament(Rules.of(players=2, starting_chips=100), button=0)
     tournament.record(sheet([[0, 0], [0, 0]], [0, 13]))
     plan = tournament.next_deal()
     assert (plan.button, plan.fantasy, plan.fantasy_in_row) == (0, (0, 13), (0, 1))  # the fantasy hand keeps it
@@ -117,13 +117,13 @@ def test_button_and_fantasy_behave_as_in_a_match() -> None:
 
 
 def test_fantasy_can_be_off_in_a_tournament() -> None:
-    tournament = Tournament(Rules(players=2, fantasy=False), button=0)
+    tournament = Tournament(Rules.of(players=2, fantasy=False), button=0)
     tournament.record(sheet([[0, 0], [0, 0]], [13, 13]))
     assert tournament.next_deal().fantasy == (0, 0)
 
 
 def test_a_bad_record_changes_nothing() -> None:
-    tournament = Tournament(Rules(players=3), button=0)
+    tournament = Tournament(Rules.of(players=3), button=0)
     plan = tournament.next_deal()
     with pytest.raises(MatchError, match="dealt 3 seats"):
         tournament.record(pays(2, {(0, 1): 5}))
@@ -145,7 +145,7 @@ def test_rounding_alone_never_knocks_a_player_out() -> None:
     """Seat 2 (10 chips) owes seat 0 five and seat 1 fifteen: capped, it pays 2.5 and 7.5.
     Seat 0 (3 chips) also owes seat 1 five, so it ends on exactly half a chip: the spare chip
     goes to it rather than to seat 1, who comes first in the acting order (button on seat 0)."""
-    rules = Rules(players=3, starting_chips=100, chips_per_point=(1,))
+    rules = Rules.of(players=3, starting_chips=100, chips_per_point=(1,))
     tournament = Tournament(rules, button=1)
     tournament.record(pays(3, {(0, 1): 97}))
     tournament.record(pays(3, {(2, 1): 90}))
@@ -178,7 +178,7 @@ def test_split_prizes_pays_places_beyond_the_payouts_nothing() -> None:
 @st.composite
 def tournament_scripts(draw: st.DrawFn) -> tuple[Rules, int, list[list[list[int]]]]:
     players = draw(st.integers(2, 4))
-    rules = Rules(
+    rules = Rules.of(
         players=players,
         starting_chips=draw(st.integers(1, 60)),
         level_hands=draw(st.integers(1, 3)),

@@ -5,311 +5,41 @@ field instead of testing a variant's name. Build a ``Rules`` from a preset and o
 
     rules = Rules.preset("pineapple").with_settings({"players": "3", "fantasy_stay": "top_trips"})
 
-Every setting accepts its natural Python value or its text form (as typed after ``--set``);
-an unknown name, a malformed value or an impossible combination raises ``RulesError`` naming
-the setting.
+``with_settings`` (and ``Rules.of``) read every setting from its Python value or its text form
+(as typed after ``--set``, see ``ofc.setting_text``); the constructor takes typed values only.
+An unknown name, a malformed value or an impossible combination raises ``RulesError`` naming
+the setting. The variants and royalty tables live in ``ofc.variants`` and
+``ofc.royalty_tables``; their names are re-exported here, where the rest of the code reads them.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from enum import StrEnum
 from itertools import pairwise
-from typing import Any, TypeVar
 
 from ofc.errors import RulesError
-from ofc.ranking import Category
-
-
-class Variant(StrEnum):
-    """How the 13 cards arrive."""
-
-    CLASSIC = "classic"
-    TURBO = "turbo"
-    PINEAPPLE = "pineapple"
-
-
-class Scoring(StrEnum):
-    """How rows are paid and which royalty table applies."""
-
-    CLASSIC = "classic"
-    AMERICAN = "american"
-
-
-class FantasyCards(StrEnum):
-    """How many cards a fantasy hand deals."""
-
-    FIXED = "fixed"
-    PROGRESSIVE = "progressive"
-
-
-class StayCondition(StrEnum):
-    """A way for a live fantasy hand to earn a repeat fantasy."""
-
-    TOP_TRIPS = "top_trips"
-    BOTTOM_QUADS_PLUS = "bottom_quads_plus"
-    MIDDLE_QUADS_PLUS = "middle_quads_plus"
-    MIDDLE_FULL_HOUSE_PLUS = "middle_full_house_plus"
-
-
-class ButtonOnFantasy(StrEnum):
-    """Whether the button moves after a hand in which someone played fantasy."""
-
-    STAYS = "stays"
-    MOVES = "moves"
-
-
-@dataclass(frozen=True)
-class Street:
-    """One deal of a hand: ``cards`` dealt to each player, ``place`` of them placed."""
-
-    cards: int
-    place: int
-
-    @property
-    def discards(self) -> int:
-        """Cards of this street that are discarded face-down."""
-        return self.cards - self.place
-
-
-@dataclass(frozen=True)
-class VariantSpec:
-    """What a variant fixes: table size, the streets, the fantasy deal and its default scoring."""
-
-    variant: Variant
-    min_players: int
-    max_players: int
-    streets: tuple[Street, ...]
-    fantasy_cards: int
-    scoring: Scoring
-    """The ``scoring`` a rule set of this variant has unless another one is chosen."""
-
-    @property
-    def first_deal(self) -> Street:
-        """The opening deal (five cards, all placed)."""
-        return self.streets[0]
-
-
-VARIANTS: Mapping[Variant, VariantSpec] = {
-    Variant.CLASSIC: VariantSpec(
-        Variant.CLASSIC, 2, 4, (Street(5, 5),) + (Street(1, 1),) * 8, fantasy_cards=13, scoring=Scoring.CLASSIC
-    ),
-    Variant.TURBO: VariantSpec(
-        Variant.TURBO, 2, 4, (Street(5, 5),) + (Street(4, 4),) * 2, fantasy_cards=13, scoring=Scoring.CLASSIC
-    ),
-    Variant.PINEAPPLE: VariantSpec(
-        Variant.PINEAPPLE, 2, 3, (Street(5, 5),) + (Street(3, 2),) * 4, fantasy_cards=14, scoring=Scoring.AMERICAN
-    ),
-}
-
-PROGRESSIVE_FANTASY_CARDS: Mapping[int, int] = {10: 14, 11: 15, 12: 16}
-"""Progressive fantasy deal by the rank index of the top pair (QQ 14, KK 15, AA 16)."""
-PROGRESSIVE_TRIPS_CARDS = 17
-PROGRESSIVE_REPEAT_CARDS = 14
-HAND_CARDS = 13
-
-
-@dataclass(frozen=True)
-class RoyaltyTable:
-    """Royalties of one scoring system, as data.
-
-    ``bottom`` and ``middle`` are indexed by ``Category``; the royal flush has its own entry.
-    ``top_pair`` and ``top_trips`` are indexed by the rank index (0 = deuce .. 12 = ace).
-    """
-
-    name: str
-    bottom: tuple[int, ...]
-    bottom_royal: int
-    middle: tuple[int, ...]
-    middle_royal: int
-    top_pair: tuple[int, ...]
-    top_trips: tuple[int, ...]
-
-
-def _royalty_table(name: str, quads: int, straight_flush: int, royal: int) -> RoyaltyTable:
-    bottom = [0] * len(Category)
-    bottom[Category.STRAIGHT] = 2
-    bottom[Category.FLUSH] = 4
-    bottom[Category.FULL_HOUSE] = 6
-    bottom[Category.QUADS] = quads
-    bottom[Category.STRAIGHT_FLUSH] = straight_flush
-    middle = [2 * value for value in bottom]
-    middle[Category.TRIPS] = 2
-    top_pair = (0,) * 4 + tuple(range(1, 10))  # 66 = 1 .. AA = 9
-    top_trips = tuple(range(10, 23))  # 222 = 10 .. AAA = 22
-    return RoyaltyTable(name, tuple(bottom), royal, tuple(middle), 2 * royal, top_pair, top_trips)
-
-
-ROYALTY_TABLES: Mapping[Scoring, RoyaltyTable] = {
-    Scoring.CLASSIC: _royalty_table("classic", quads=8, straight_flush=10, royal=15),
-    Scoring.AMERICAN: _royalty_table("american", quads=10, straight_flush=15, royal=25),
-}
-
-ROW_POINTS: Mapping[Scoring, int] = {Scoring.CLASSIC: 2, Scoring.AMERICAN: 1}
-SCOOP_BONUS: Mapping[Scoring, int] = {Scoring.CLASSIC: 0, Scoring.AMERICAN: 3}
-"""Extra points for winning all three rows (american: +6 in all instead of +3)."""
+from ofc.royalty_tables import ROW_POINTS, ROYALTY_TABLES, SCOOP_BONUS, RoyaltyTable
+from ofc.setting_text import READERS, parse_assignment
+from ofc.variants import (
+    HAND_CARDS,
+    PROGRESSIVE_FANTASY_CARDS,
+    PROGRESSIVE_REPEAT_CARDS,
+    PROGRESSIVE_TRIPS_CARDS,
+    VARIANTS,
+    ButtonOnFantasy,
+    FantasyCards,
+    Scoring,
+    StayCondition,
+    Street,
+    Variant,
+    VariantSpec,
+)
 
 DEFAULT_STAY = frozenset({StayCondition.TOP_TRIPS, StayCondition.BOTTOM_QUADS_PLUS})
-
-LARGEST_NUMBER = Decimal(10) ** 12
-"""Decimal settings lie strictly between -10^12 and 10^12."""
-MOST_DECIMAL_PLACES = 12
-"""Decimal settings have at most 12 decimal places.
-
-Both bounds keep sums of times and exact money small: an exponent such as 1e999999999 would
-overflow the decimal context in a clock or build a fraction of a billion digits in a ledger.
-"""
-
-E = TypeVar("E", bound=StrEnum)
-
-
-# ---------------------------------------------------------------- value readers per setting
-
-
-def _text(value: object) -> str | None:
-    return value.strip().lower() if isinstance(value, str) else None
-
-
-def _enum(kind: type[E]) -> Callable[[str, object], E]:
-    def read(name: str, value: object) -> E:
-        if isinstance(value, kind):
-            return value
-        text = _text(value)
-        if text is not None:
-            for member in kind:
-                if member.value == text.replace("-", "_"):
-                    return member
-        choices = ", ".join(m.value for m in kind)
-        raise RulesError(f"setting {name}: {value!r} is not one of {choices}")
-
-    return read
-
-
-def _int(name: str, value: object) -> int:
-    if isinstance(value, bool):
-        raise RulesError(f"setting {name}: expected a whole number, got {value!r}")
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    text = _text(value)
-    if text is not None:
-        try:
-            return int(text)
-        except ValueError:
-            pass
-    raise RulesError(f"setting {name}: expected a whole number, got {value!r}")
-
-
-def _scoring(name: str, value: object) -> Scoring | None:
-    """A scoring system, or None (also ``default``) for the variant's own."""
-    if value is None or _text(value) == "default":
-        return None
-    return _enum(Scoring)(name, value)
-
-
-def _optional_int(name: str, value: object) -> int | None:
-    if value is None or _text(value) in ("none", "null", "off", "unlimited", ""):
-        return None
-    return _int(name, value)
-
-
-def _decimal(name: str, value: object) -> Decimal:
-    if isinstance(value, bool):
-        raise RulesError(f"setting {name}: expected a number, got {value!r}")
-    try:
-        if isinstance(value, Decimal):
-            number = value
-        elif isinstance(value, int | float):
-            number = Decimal(str(value))
-        elif isinstance(value, str):
-            number = Decimal(value.strip())
-        else:
-            raise RulesError(f"setting {name}: expected a number, got {value!r}")
-    except InvalidOperation:
-        raise RulesError(f"setting {name}: expected a number, got {value!r}") from None
-    if not number.is_finite():
-        raise RulesError(f"setting {name}: expected a finite number, got {value!r}")
-    if not -LARGEST_NUMBER < number < LARGEST_NUMBER:
-        raise RulesError(f"setting {name}: too large, got {value!r} (the limit is 10^12)")
-    if _decimal_places(number) > MOST_DECIMAL_PLACES:
-        raise RulesError(f"setting {name}: more than {MOST_DECIMAL_PLACES} decimal places, got {value!r}")
-    return number
-
-
-def _decimal_places(number: Decimal) -> int:
-    """Digits after the point once trailing zeros are dropped (read exactly, no rounding)."""
-    if number == 0:
-        return 0
-    digits = "".join(str(d) for d in number.as_tuple().digits)
-    exponent = number.as_tuple().exponent
-    assert isinstance(exponent, int)  # finite
-    return max(0, -(exponent + len(digits) - len(digits.rstrip("0"))))
-
-
-def _optional_decimal(name: str, value: object) -> Decimal | None:
-    if value is None or _text(value) in ("none", "null", "off", ""):
-        return None
-    return _decimal(name, value)
-
-
-def _bool(name: str, value: object) -> bool:
-    if isinstance(value, bool):
-        return value
-    text = _text(value)
-    if text in ("on", "true", "yes", "1"):
-        return True
-    if text in ("off", "false", "no", "0"):
-        return False
-    raise RulesError(f"setting {name}: expected on or off, got {value!r}")
-
-
-def _items(name: str, value: object) -> list[object]:
-    if isinstance(value, str):
-        return [part for part in (p.strip() for p in value.split(",")) if part]
-    if isinstance(value, Iterable) and not isinstance(value, Mapping):
-        return list(value)
-    raise RulesError(f"setting {name}: expected a comma-separated list, got {value!r}")
-
-
-def _stay_set(name: str, value: object) -> frozenset[StayCondition]:
-    if _text(value) in ("none", "off"):
-        return frozenset()
-    read = _enum(StayCondition)
-    return frozenset(read(name, item) for item in _items(name, value))
-
-
-def _int_tuple(name: str, value: object) -> tuple[int, ...]:
-    return tuple(_int(name, item) for item in _items(name, value))
-
-
-def _decimal_tuple(name: str, value: object) -> tuple[Decimal, ...]:
-    return tuple(_decimal(name, item) for item in _items(name, value))
-
-
-_READERS: Mapping[str, Callable[[str, object], Any]] = {
-    "variant": _enum(Variant),
-    "players": _int,
-    "scoring": _scoring,
-    "fantasy": _bool,
-    "fantasy_cards": _enum(FantasyCards),
-    "fantasy_stay": _stay_set,
-    "fantasy_max_in_row": _optional_int,
-    "button_on_fantasy": _enum(ButtonOnFantasy),
-    "point_value": _decimal,
-    "loss_limit": _optional_decimal,
-    "hand_seconds": _decimal,
-    "time_bank_seconds": _decimal,
-    "buy_in": _decimal,
-    "starting_chips": _int,
-    "level_hands": _int,
-    "chips_per_point": _int_tuple,
-    "payouts": _decimal_tuple,
-}
-
 
 @dataclass(frozen=True)
 class Rules:
@@ -325,7 +55,8 @@ class Rules:
 
     variant: Variant = Variant.CLASSIC
     players: int = 2
-    scoring: Scoring = None  # type: ignore[assignment]  # None: the variant's (set in __post_init__)
+    scoring: Scoring = Scoring.DEFAULT
+    """``DEFAULT`` stands for the variant's own scoring and is replaced by it on construction."""
     fantasy: bool = True
     fantasy_cards: FantasyCards = FantasyCards.FIXED
     fantasy_stay: frozenset[StayCondition] = DEFAULT_STAY
@@ -343,11 +74,17 @@ class Rules:
 
     def __post_init__(self) -> None:
         for item in dataclasses.fields(self):
-            value = _READERS[item.name](item.name, getattr(self, item.name))
-            object.__setattr__(self, item.name, value)
-        if self.scoring is None:
+            value = getattr(self, item.name)
+            _check_type(item.name, value)
+            object.__setattr__(self, item.name, READERS[item.name](item.name, value))  # normalised, range-checked
+        if self.scoring is Scoring.DEFAULT:
             object.__setattr__(self, "scoring", self.spec.scoring)
         self._validate()
+
+    @staticmethod
+    def of(**settings: object) -> Rules:
+        """Rules from the defaults and ``settings`` given as Python values or text (``players="3"``)."""
+        return Rules().with_settings(settings)
 
     def _validate(self) -> None:
         spec = self.spec
@@ -444,12 +181,12 @@ class Rules:
 
     def with_settings(self, settings: Mapping[str, object]) -> Rules:
         """A copy with ``settings`` (name -> value or text) applied, validated as a whole."""
-        unknown = [name for name in settings if name not in _READERS]
+        unknown = [name for name in settings if name not in READERS]
         if unknown:
-            raise RulesError(f"unknown setting {unknown[0]!r}: known settings are {', '.join(_READERS)}")
-        typed = {name: _READERS[name](name, value) for name, value in settings.items()}
+            raise RulesError(f"unknown setting {unknown[0]!r}: known settings are {', '.join(READERS)}")
+        typed = {name: READERS[name](name, value) for name, value in settings.items()}
         if "variant" in typed and "scoring" not in typed and self.scoring is self.spec.scoring:
-            typed["scoring"] = None  # the scoring was the variant's default: follow the new variant
+            typed["scoring"] = Scoring.DEFAULT  # the scoring was the variant's default: follow the new variant
         return dataclasses.replace(self, **typed)
 
     def to_dict(self) -> dict[str, object]:
@@ -458,6 +195,31 @@ class Rules:
         for item in dataclasses.fields(self):
             out[item.name] = _plain(getattr(self, item.name))
         return out
+
+
+_TYPES: Mapping[str, tuple[type, ...]] = {
+    "variant": (Variant,), "players": (int,), "scoring": (Scoring,), "fantasy": (bool,),
+    "fantasy_cards": (FantasyCards,), "fantasy_stay": (frozenset,), "fantasy_max_in_row": (int, type(None)),
+    "button_on_fantasy": (ButtonOnFantasy,), "point_value": (Decimal,), "loss_limit": (Decimal, type(None)),
+    "hand_seconds": (Decimal,), "time_bank_seconds": (Decimal,), "buy_in": (Decimal,), "starting_chips": (int,),
+    "level_hands": (int,), "chips_per_point": (tuple,), "payouts": (tuple,),
+}  # fmt: skip
+"""The type each field holds; tuples and sets are checked item by item below."""
+_ITEMS: Mapping[str, type] = {"fantasy_stay": StayCondition, "chips_per_point": int, "payouts": Decimal}
+
+
+def _check_type(name: str, value: object) -> None:
+    """Raise ``RulesError`` unless ``value`` is of the type field ``name`` holds (text goes through ``Rules.of``)."""
+    kinds = _TYPES[name]
+    wrong = not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds)
+    item = _ITEMS.get(name)
+    if not wrong and item is not None and isinstance(value, tuple | frozenset):
+        wrong = not all(isinstance(part, item) and not isinstance(part, bool) for part in value)
+    if wrong:
+        expected = " or ".join("none" if kind is type(None) else kind.__name__ for kind in kinds)
+        raise RulesError(
+            f"setting {name}: Rules() takes a {expected}, not {value!r} (Rules.of and with_settings read text)"
+        )
 
 
 def _plain(value: object) -> object:
@@ -472,15 +234,7 @@ def _plain(value: object) -> object:
     return value
 
 
-def parse_assignment(text: str) -> tuple[str, str]:
-    """Split a ``KEY=VALUE`` override as typed on the command line."""
-    name, sep, value = text.partition("=")
-    if not sep or not name.strip():
-        raise RulesError(f"expected KEY=VALUE, got {text!r}")
-    return name.strip(), value.strip()
-
-
-SETTING_NAMES: tuple[str, ...] = tuple(_READERS)
+SETTING_NAMES: tuple[str, ...] = tuple(READERS)
 
 PRESETS: Mapping[str, Rules] = {
     "classic": Rules(),
@@ -488,3 +242,28 @@ PRESETS: Mapping[str, Rules] = {
     "pineapple": Rules(variant=Variant.PINEAPPLE),
     "pineapple-progressive": Rules(variant=Variant.PINEAPPLE, fantasy_cards=FantasyCards.PROGRESSIVE),
 }
+
+
+__all__ = [
+    "DEFAULT_STAY",
+    "HAND_CARDS",
+    "PRESETS",
+    "PROGRESSIVE_FANTASY_CARDS",
+    "PROGRESSIVE_REPEAT_CARDS",
+    "PROGRESSIVE_TRIPS_CARDS",
+    "ROW_POINTS",
+    "ROYALTY_TABLES",
+    "SCOOP_BONUS",
+    "SETTING_NAMES",
+    "VARIANTS",
+    "ButtonOnFantasy",
+    "FantasyCards",
+    "RoyaltyTable",
+    "Rules",
+    "Scoring",
+    "StayCondition",
+    "Street",
+    "Variant",
+    "VariantSpec",
+    "parse_assignment",
+]
