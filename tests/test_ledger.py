@@ -1,4 +1,6 @@
 """Loss capping (loss limit and table stakes) worked out by hand, and the running ledger."""
+# Exact numbers (Fraction, Decimal) are compared with int literals on purpose:
+# mypy: disable-error-code="comparison-overlap"
 
 from __future__ import annotations
 

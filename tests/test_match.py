@@ -1,4 +1,6 @@
 """Matches: button and match length with fantasies, loss limit, money, join check, errors."""
+# Exact numbers (Fraction, Decimal) are compared with int literals on purpose:
+# mypy: disable-error-code="comparison-overlap"
 
 from __future__ import annotations
 

@@ -1,4 +1,6 @@
 """Rules: presets, every setting read from text, validation naming the setting."""
+# Exact numbers (Fraction, Decimal) are compared with int literals on purpose:
+# mypy: disable-error-code="comparison-overlap"
 
 from __future__ import annotations
 

@@ -3,6 +3,8 @@
 The PostgreSQL cases fail (they do not skip) when ``OFC_TEST_POSTGRES_URL`` is missing or the
 server does not answer: the README's test command starts it.
 """
+# Exact numbers (Fraction, Decimal) are compared with int literals on purpose:
+# mypy: disable-error-code="comparison-overlap"
 
 from __future__ import annotations
 

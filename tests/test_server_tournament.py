@@ -5,6 +5,8 @@ back if they leave before the start; the house account pays the bots' buy-ins at
 and receives their prizes; the prizes (the buy-ins of every seat, split by ``payouts``) go
 into the balances when the tournament ends.
 """
+# Exact numbers (Fraction, Decimal) are compared with int literals on purpose:
+# mypy: disable-error-code="comparison-overlap"
 
 from __future__ import annotations
 

@@ -1,4 +1,6 @@
 """Tournaments: levels, table stakes in whole chips, eliminations, places and prizes."""
+# Exact numbers (Fraction, Decimal) are compared with int literals on purpose:
+# mypy: disable-error-code="comparison-overlap"
 
 from __future__ import annotations
 

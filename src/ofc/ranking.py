@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from enum import IntEnum
+from functools import cache
 from itertools import combinations_with_replacement
 
 from ofc.cards import Card
@@ -158,23 +159,27 @@ def _build_tables() -> tuple[dict[int, int], list[int], dict[int, int]]:
     return unsuited5, flush5, unsuited3
 
 
-_UNSUITED5, _FLUSH5, _UNSUITED3 = _build_tables()
+@cache
+def _tables() -> tuple[dict[int, int], list[int], dict[int, int]]:
+    """The look-up tables, built on first use (about 0.1 s: commands that rank nothing skip it)."""
+    return _build_tables()
 
 
 def rank5(cards: Sequence[Card]) -> int:
     """Key of a 5-card hand."""
     a, b, c, d, e = cards
+    unsuited5, flush5, _ = _tables()
     if ((a ^ b) | (a ^ c) | (a ^ d) | (a ^ e)) & 3 == 0:
-        return _FLUSH5[_CARD_BIT[a] | _CARD_BIT[b] | _CARD_BIT[c] | _CARD_BIT[d] | _CARD_BIT[e]]
+        return flush5[_CARD_BIT[a] | _CARD_BIT[b] | _CARD_BIT[c] | _CARD_BIT[d] | _CARD_BIT[e]]
     p = _CARD_PRIME
-    return _UNSUITED5[p[a] * p[b] * p[c] * p[d] * p[e]]
+    return unsuited5[p[a] * p[b] * p[c] * p[d] * p[e]]
 
 
 def rank3(cards: Sequence[Card]) -> int:
     """Key of a 3-card top row (no straights or flushes)."""
     a, b, c = cards
     p = _CARD_PRIME
-    return _UNSUITED3[p[a] * p[b] * p[c]]
+    return _tables()[2][p[a] * p[b] * p[c]]
 
 
 def rank_row(cards: Sequence[Card]) -> int:
