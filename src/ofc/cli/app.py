@@ -7,9 +7,10 @@ stderr; no command prints a traceback for bad input.
 
 from __future__ import annotations
 
+import importlib
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import NoReturn
 
@@ -82,12 +83,38 @@ def build_rules(base: Rules, preset: str | None, assignments: Sequence[str]) -> 
     return rules.with_settings(overrides) if overrides else rules
 
 
+COMMAND_MODULES: Mapping[str, str] = {
+    "keep": "ofc.cli.keep_cmd",
+    "play": "ofc.cli.play_cmd",
+    "replay": "ofc.cli.replay_cmd",
+    "rules": "ofc.cli.rules_cmd",
+    "score": "ofc.cli.score_cmd",
+    "serve": "ofc.cli.serve_cmd",
+    "simulate": "ofc.cli.simulate_cmd",
+    "solve": "ofc.cli.solve_cmd",
+    "tournament": "ofc.cli.tournament_cmd",
+}
+"""Sub-command name -> the module that registers it on ``app`` when imported."""
+
+
+def register(args: Sequence[str]) -> None:
+    """Import the module of the sub-command ``args`` name, or every one (for ``--help``, unknown names).
+
+    A command that needs no kernels, bots or server starts without loading them.
+    """
+    first = next((arg for arg in args if not arg.startswith("-")), "")
+    names = [first] if first in COMMAND_MODULES else list(COMMAND_MODULES)
+    for name in names:
+        importlib.import_module(COMMAND_MODULES[name])
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """Entry point of the ``ofc`` command."""
-    import ofc.cli  # noqa: F401  (registers every command on ``app``)
+    args = list(argv) if argv is not None else sys.argv[1:]
+    register(args)
 
     try:
-        app(args=list(argv) if argv is not None else None, standalone_mode=False)
+        app(args=args, standalone_mode=False)
     except OfcError as error:
         fail(str(error))
     except typer.Abort:

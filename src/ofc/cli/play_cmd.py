@@ -7,29 +7,28 @@ import random
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 
-from ofc.bots import Bot, make_bot, parse_spec, split_specs
 from ofc.cards import Deck
 from ofc.cli.app import app, build_rules
 from ofc.errors import BotError, InputError
 from ofc.match import Match
 from ofc.rules import Rules
-from ofc.terminal.face import Face
-from ofc.terminal.game import Game
-from ofc.terminal.reader import LineReader
-from ofc.terminal.store import HandStore, hands_folder
-from ofc.terminal.tourney import TourneyGame
 from ofc.tournament import Tournament
+
+if TYPE_CHECKING:  # annotations only: the modules themselves load when the command runs
+    from ofc.bots import Bot
+
 
 DEFAULT_BOTS = "mc"
 
 
 def bot_specs(text: str | None, players: int | None) -> list[str]:
     """One bot spec per opponent: as listed, or one spec repeated for every opponent."""
+    from ofc.bots import split_specs
     specs = split_specs(text or DEFAULT_BOTS)
     wanted = len(specs) if players is None else players - 1
     if players is not None and len(specs) == 1:
@@ -41,6 +40,7 @@ def bot_specs(text: str | None, players: int | None) -> list[str]:
 
 def seat_names(player: str, specs: Sequence[str]) -> list[str]:
     """The player's name, then each bot named for its kind (``mc``, ``mc2``...)."""
+    from ofc.bots import parse_spec
     name = " ".join(player.split())
     if not name:
         raise InputError("--name must not be empty")
@@ -84,6 +84,12 @@ def play(
     ] = False,
 ) -> None:
     """Play a match (or a tournament) against bots at the terminal; every finished hand is saved."""
+    from ofc.bots import make_bot
+    from ofc.terminal.face import Face
+    from ofc.terminal.game import Game
+    from ofc.terminal.reader import LineReader
+    from ofc.terminal.store import HandStore, hands_folder
+    from ofc.terminal.tourney import TourneyGame
     table = build_rules(Rules.preset(rules), None, settings or [])
     if players is not None:
         table = table.with_settings({"players": players})  # checked before the bots are counted

@@ -7,7 +7,6 @@ from typing import Annotated
 import typer
 
 from ofc.cli.app import app
-from ofc.server.storage import default_url
 
 
 @app.command("serve")
@@ -28,6 +27,7 @@ def serve_command(
 
     from ofc.server.app import create_app
     from ofc.server.game import secure_deck, seeded_decks
+    from ofc.server.storage import default_url
 
     url = db or default_url()
     typer.echo(f"ofc serve: database {url}; open http://{host}:{port}/ in a browser")

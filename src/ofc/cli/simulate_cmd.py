@@ -6,18 +6,20 @@ import json
 import os
 import secrets
 import sys
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table as RichTable
 
-from ofc.bots import split_specs
 from ofc.cli.app import app, build_rules
 from ofc.errors import RulesError
 from ofc.rules import Rules
-from ofc.sim import SimResult, simulate
+
+if TYPE_CHECKING:  # annotations only: the modules themselves load when the command runs
+    from ofc.sim import SimResult
+
 
 
 def result_table(result: SimResult) -> RichTable:
@@ -54,6 +56,8 @@ def simulate_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print the statistics as JSON")] = False,
 ) -> None:
     """Play bots against each other on duplicate deals and print per-bot statistics."""
+    from ofc.bots import split_specs
+    from ofc.sim import simulate
     specs = split_specs(bots)
     table = build_rules(Rules.preset(rules), None, settings or [])
     if hands < 1:

@@ -4,17 +4,21 @@ from __future__ import annotations
 
 import json
 import time
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from ofc.cards import format_card, format_cards, parse_cards
 from ofc.cli.app import app, build_rules, help_without_command, read_text
 from ofc.errors import InputError, OfcError
+from ofc.fantasy_value import DEFAULT_STAY_VALUE
 from ofc.ranking import hand_name
 from ofc.result import board_dict
 from ofc.rules import Rules
-from ofc.solver import DEFAULT_STAY_VALUE, FantasySolution, solve_fantasy, warm_up
+
+if TYPE_CHECKING:  # annotations only: the modules themselves load when the command runs
+    from ofc.solver import FantasySolution
+
 
 solve_app = typer.Typer(help="Solvers: the exact fantasyland solver.")
 solve_app.callback(invoke_without_command=True)(help_without_command)
@@ -55,6 +59,7 @@ def render(solution: FantasySolution, seconds: float, stay_value: float) -> str:
 
 def timed_solve(text: str, rules: Rules, stay_value: float, can_stay: bool) -> tuple[FantasySolution, float]:
     """Parse and solve one deal; the time covers the solve alone."""
+    from ofc.solver import solve_fantasy
     cards = parse_cards(text)
     start = time.perf_counter()
     solution = solve_fantasy(cards, rules, stay_value=stay_value, can_stay=can_stay)
@@ -78,6 +83,8 @@ def fantasy(
     ] = None,
 ) -> None:
     """Set a fantasy deal (13 to 17 cards) for the most royalties plus the stay value."""
+    from ofc.solver import warm_up
+
     game = build_rules(Rules.preset(rules), None, settings or [])
     if (cards is None) == (batch is None):
         raise InputError("give either CARDS or --batch FILE")

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from ofc.fantasy_value import DEFAULT_STAY_VALUE
 from ofc.solver.fantasy import (
-    DEFAULT_STAY_VALUE,
     FantasySolution,
     check_deal,
     max_fantasy_cards,

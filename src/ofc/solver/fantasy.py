@@ -21,6 +21,7 @@ import numpy as np
 
 from ofc.cards import Card, check_distinct, format_cards
 from ofc.errors import CardError, RulesError
+from ofc.fantasy_value import DEFAULT_STAY_VALUE
 from ofc.fast.fantasy import solve_kernel
 from ofc.fast.tables import EVAL_TABLES, royalty_arrays
 from ofc.rules import (
@@ -29,17 +30,6 @@ from ofc.rules import (
     StayCondition,
 )
 from ofc.scoring import Board, RowKeys, Royalties, meets_stay, row_keys, royalties_of
-
-DEFAULT_STAY_VALUE = 12.0
-"""Points a repeat fantasy is worth, by default.
-
-Measured by simulation (``benchmarks/bench_bots.py --part stay``, docs/bots.md): each deal is
-played twice from the same deck, once by a player in fantasy and once by the same player in a
-normal hand, against the same opponent; the difference is what one fantasy hand is worth.
-Against the ``mc`` bot it came to 12.2 +/- 0.8 points in pineapple, 11.4 +/- 0.8 in classic and
-10.5 +/- 0.8 in turbo (14.2, 12.7 and 11.0 against ``heuristic``), so 12. Pass ``stay_value``
-(``--stay-value``) to price a repeat differently.
-"""
 
 _STAY_ORDER = (
     StayCondition.TOP_TRIPS,
