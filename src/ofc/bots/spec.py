@@ -41,6 +41,12 @@ OPTIONS: Mapping[str, Mapping[str, Option]] = {
         "candidates": Option(int, lambda v: 1 <= v <= 10**4, "a whole number of actions from 1"),
         "fantasy": POINTS,
     },
+    "pro": {
+        "seconds": Option(float, _positive_seconds, "a number of seconds above 0 (at most 3600)"),
+        "rollouts": Option(int, lambda v: 1 <= v <= 10**7, "a whole number of play-outs from 1"),
+        "candidates": Option(int, lambda v: 1 <= v <= 10**4, "a whole number of actions from 1"),
+        "fantasy": POINTS,
+    },
 }
 BOT_NAMES: tuple[str, ...] = tuple(OPTIONS)
 
@@ -101,6 +107,17 @@ def make_bot(spec: str, *, seed: int | None = None) -> Bot:
         return HeuristicBot(fantasy_value=options.get("fantasy", HeuristicBot.DEFAULT_FANTASY), name=label)
     seconds = options.get("seconds")
     rollouts = options.get("rollouts")
+    if name == "pro":
+        from ofc.bots.pro import ProBot
+
+        return ProBot(
+            seconds=ProBot.DEFAULT_SECONDS if seconds is None and rollouts is None else seconds,
+            rollouts=rollouts,
+            candidates=options.get("candidates", ProBot.DEFAULT_CANDIDATES),
+            fantasy_value=options.get("fantasy"),
+            seed=seed,
+            name=label,
+        )
     if seconds is None and rollouts is None:
         seconds = MonteCarloBot.DEFAULT_SECONDS
     return MonteCarloBot(

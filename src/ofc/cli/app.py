@@ -93,6 +93,7 @@ COMMAND_MODULES: Mapping[str, str] = {
     "simulate": "ofc.cli.simulate_cmd",
     "solve": "ofc.cli.solve_cmd",
     "tournament": "ofc.cli.tournament_cmd",
+    "train": "ofc.cli.train_cmd",
 }
 """Sub-command name -> the module that registers it on ``app`` when imported."""
 

@@ -1,0 +1,165 @@
+"""The ``pro`` bot: a value learned from self-play ranks the candidates and plays the play-outs.
+
+For a street decision the bot values every legal placement by the learned board value
+(``ofc.fast.pro_value``, weights shipped in ``ofc/bots/weights/pro.npz``), keeps the
+``candidates`` best, and plays the rest of the hand out from each with every seat placing by
+that same value (``ofc.fast.pro_rollout``), all candidates on the same shuffles, until the
+time or play-out budget is spent; the best mean wins. The last street needs no policy for the
+viewer: its board is final and the play-outs draw only the cards still unseen for the others.
+``last_choices`` keeps every candidate's mean and 95% half-width, best first (the hints show
+the first three). Fantasy hands are set by the exact solver, like every bot.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+from ofc.actions import Action
+from ofc.bots.arrays import KernelRules, after_action, kernel_rules, playouts
+from ofc.bots.base import Decision, check_can_act, fantasy_decision, legal_actions
+from ofc.bots.pro_weights import shipped_weights
+from ofc.errors import BotError
+from ofc.fast.pro_rollout import pro_rollouts
+from ofc.fast.pro_value import learned_values
+from ofc.fast.rollout import Playouts
+from ofc.view import HandView
+
+Z95 = 1.959963984540054
+FIRST_BATCH = 4
+BATCH_SECONDS = 0.02
+SAFETY = 0.8
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A candidate action, its mean play-out value (points) and the 95% half-width of that mean."""
+
+    action: Action
+    value: float
+    ci95: float
+
+
+def run_playouts(
+    job: Playouts, kernel: KernelRules, weights: np.ndarray, first: int, n: int, seed: int,
+    sums: np.ndarray, squares: np.ndarray,
+) -> None:  # fmt: skip
+    """``pro_rollouts`` from Python."""
+    t = kernel.tables
+    pro_rollouts(
+        job.me, job.boards, job.counts, job.cand_boards, job.cand_counts, job.pool, job.burn,
+        job.player, job.cards, job.discards, job.fantasy, job.in_row, job.fantasy_rules,
+        first, n, seed, kernel.params, weights,
+        t.weight, t.bit, t.unsuited5, t.flush5, t.unsuited3, t.top, t.middle, t.bottom,
+        sums, squares,
+    )  # fmt: skip
+
+
+def pro_kernel(view: HandView, fantasy_value: float) -> KernelRules:
+    """Kernel arguments pricing a fantasy entry at ``fantasy_value`` points per opponent."""
+    return kernel_rules(view.rules, fantasy_value * (len(view.seats) - 1))
+
+
+class ProBot:
+    """Learned value plus play-outs under it; ``seconds`` and/or ``rollouts`` bound a decision."""
+
+    DEFAULT_SECONDS = 0.15
+    DEFAULT_CANDIDATES = 10
+
+    def __init__(
+        self,
+        *,
+        seconds: float | None = DEFAULT_SECONDS,
+        rollouts: int | None = None,
+        candidates: int = DEFAULT_CANDIDATES,
+        fantasy_value: float | None = None,
+        seed: int | None = None,
+        name: str = "pro",
+    ) -> None:
+        if seconds is None and rollouts is None:
+            raise BotError("pro needs a time budget (seconds) or a number of rollouts, or both")
+        self.name = name
+        self.seconds = seconds
+        self.rollouts = rollouts
+        self.candidates = candidates
+        weights = shipped_weights()
+        self.fantasy_value = weights.fantasy_value if fantasy_value is None else fantasy_value
+        self._weights = weights
+        self._rng = random.Random(seed)
+        self.last_choices: tuple[Choice, ...] = ()
+        self.last_rollouts = 0
+
+    def decide(self, view: HandView) -> Decision:
+        """The candidate with the best mean play-out value, and that value."""
+        seat = check_can_act(view)
+        if view.in_fantasy:
+            decision = fantasy_decision(view)
+            self.last_choices = (Choice(decision.action, decision.value or 0.0, 0.0),)
+            return decision
+        actions = list(legal_actions(view))
+        self.last_choices = self.rank(view, actions, self.candidates, self.seconds, self.rollouts)
+        best = self.last_choices[0]
+        del seat
+        return Decision(best.action, best.value)
+
+    def rank(
+        self, view: HandView, actions: list[Action], keep: int, seconds: float | None, rollouts: int | None,
+        *, always: Action | None = None,
+    ) -> tuple[Choice, ...]:  # fmt: skip
+        """The ``keep`` best of ``actions`` by the learned value (plus ``always``), played out, best first."""
+        start = time.perf_counter()
+        kernel = pro_kernel(view, self.fantasy_value)
+        weights = self._weights.for_variant(view.rules.variant.value)
+        rows = view.seats[check_can_act(view)].rows
+        built = [after_action(rows, action) for action in actions]
+        boards = np.array([b for b, _ in built], dtype=np.int64)
+        counts = np.array([c for _, c in built], dtype=np.int64)
+        prior = np.empty(len(actions), dtype=np.float64)
+        t = kernel.tables
+        learned_values(
+            boards, counts, kernel.params, weights,
+            t.weight, t.bit, t.unsuited5, t.flush5, t.unsuited3, t.top, t.middle, t.bottom, prior,
+        )  # fmt: skip
+        chosen = [int(i) for i in np.argsort(-prior, kind="stable")[:keep]]
+        if always is not None:
+            index = actions.index(always)
+            if index not in chosen:
+                chosen.append(index)
+        if len(chosen) == 1 and rollouts is None:
+            return (Choice(actions[chosen[0]], float(prior[chosen[0]]), math.inf),)
+        job = playouts(view, boards[chosen], counts[chosen])
+        sums = np.zeros(len(chosen), dtype=np.float64)
+        squares = np.zeros(len(chosen), dtype=np.float64)
+        seed = self._rng.getrandbits(31)
+        done = 0
+        batch = FIRST_BATCH
+        while True:
+            if rollouts is not None:
+                batch = min(batch, rollouts - done)
+            began = time.perf_counter()
+            run_playouts(job, kernel, weights, done, batch, seed, sums, squares)
+            done += batch
+            now = time.perf_counter()
+            if rollouts is not None and done >= rollouts:
+                break
+            if seconds is not None:
+                left = (seconds - (now - start)) * SAFETY
+                per = max((now - began) / batch, 1e-6)
+                if left < per:
+                    break
+                batch = max(1, min(int(BATCH_SECONDS / per), int(left / per)))
+            else:
+                batch = max(batch, 16)
+        self.last_rollouts = done
+        means = sums / done
+        spread = np.sqrt(np.maximum(squares / done - means**2, 0.0) / max(done - 1, 1))
+        order = np.argsort(-means, kind="stable")
+        return tuple(Choice(actions[chosen[i]], float(means[i]), float(Z95 * spread[i])) for i in order)
+
+    def act(self, view: HandView) -> Action:
+        """``decide(view).action``."""
+        return self.decide(view).action

@@ -1,0 +1,66 @@
+"""The ``pro`` bot's shipped weights: one ``(STAGES, N_FEATURES)`` array per variant.
+
+The file is ``ofc/bots/weights/pro.npz`` (written by ``ofc train``): arrays named after the
+variants (``classic``, ``turbo``, ``pineapple``) plus ``fantasy_value``, the points a fantasy
+entry was worth in the training targets. Reading needs numpy only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+from ofc.errors import BotError
+from ofc.fast.pro_value import N_FEATURES, STAGES
+
+WEIGHTS_FILE = Path(__file__).with_name("weights") / "pro.npz"
+VARIANTS = ("classic", "turbo", "pineapple")
+
+
+@dataclass(frozen=True)
+class ProWeights:
+    """Learned weights per variant and the fantasy value they were trained with."""
+
+    by_variant: dict[str, npt.NDArray[np.float64]]
+    fantasy_value: float
+
+    def for_variant(self, variant: str) -> npt.NDArray[np.float64]:
+        """The weights of ``variant``; raises ``BotError`` if the file has none."""
+        if variant not in self.by_variant:
+            raise BotError(f"the pro weights hold no model for the {variant} variant (run ofc train)")
+        return self.by_variant[variant]
+
+    def save(self, path: Path) -> None:
+        """Write the weights as an ``.npz`` file."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        arrays = {k: np.asarray(v, dtype=np.float64) for k, v in self.by_variant.items()}
+        with path.open("wb") as out:
+            np.savez(out, fantasy_value=np.float64(self.fantasy_value), **arrays)
+
+
+def read_weights(path: Path) -> ProWeights:
+    """Read and check a weights file; raises ``BotError`` naming the fault."""
+    try:
+        with np.load(path) as data:
+            arrays = {name: np.array(data[name], dtype=np.float64) for name in data.files}
+    except (OSError, ValueError) as error:
+        raise BotError(f"cannot read pro weights {path}: {error}") from None
+    fantasy = arrays.pop("fantasy_value", None)
+    if fantasy is None:
+        raise BotError(f"pro weights {path} lack fantasy_value")
+    for name, array in arrays.items():
+        if name not in VARIANTS:
+            raise BotError(f"pro weights {path}: unknown variant {name!r}")
+        if array.shape != (STAGES, N_FEATURES):
+            raise BotError(f"pro weights {path}: {name} has shape {array.shape}, not {(STAGES, N_FEATURES)}")
+    return ProWeights(arrays, float(fantasy))
+
+
+@lru_cache(maxsize=4)
+def shipped_weights(path: Path = WEIGHTS_FILE) -> ProWeights:
+    """The weights shipped in the package (cached)."""
+    return read_weights(path)

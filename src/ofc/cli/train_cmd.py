@@ -1,0 +1,43 @@
+"""``ofc train``: self-play data and the fit of the ``pro`` bot's value, locally or on Ray."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from ofc.bots.pro_weights import VARIANTS, WEIGHTS_FILE, ProWeights, read_weights
+from ofc.cli.app import app
+from ofc.train.fit import TrainError
+from ofc.train.run import DEFAULT_FANTASY, train
+
+
+@app.command("train")
+def train_command(
+    variants: Annotated[str, typer.Option("--variants", help="Comma list of variants")] = ",".join(VARIANTS),
+    hands: Annotated[int, typer.Option("--hands", help="Heads-up self-play hands per round and variant")] = 20000,
+    rounds: Annotated[int, typer.Option("--rounds", help="Rounds of policy iteration")] = 2,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the whole run")] = 1,
+    workers: Annotated[int | None, typer.Option("--workers", help="Local processes (default: all cores)")] = None,
+    cluster: Annotated[
+        str | None, typer.Option("--cluster", help="Ray cluster: auto, local or ray://HOST:PORT")
+    ] = None,
+    fantasy: Annotated[float, typer.Option("--fantasy", help="Points a fantasy entry adds")] = DEFAULT_FANTASY,
+    out: Annotated[Path, typer.Option("--out", help="Weights file to write")] = WEIGHTS_FILE,
+) -> None:
+    """Train the pro bot's value from self-play and write its weights."""
+    names = [v.strip() for v in variants.split(",") if v.strip()]
+    count = workers if workers is not None else (os.cpu_count() or 1)
+    if count < 1:
+        raise TrainError(f"--workers must be at least 1, not {count}")
+    weights = train(
+        names, hands=hands, rounds=rounds, seed=seed, workers=count, cluster=cluster, fantasy_value=fantasy,
+        log=lambda line: typer.echo(line, err=True),
+    )  # fmt: skip
+    if out.exists():  # keep the variants this run did not train
+        old = read_weights(out)
+        weights = ProWeights({**old.by_variant, **weights.by_variant}, weights.fantasy_value)
+    weights.save(out)
+    typer.echo(f"wrote {out} ({', '.join(names)})")

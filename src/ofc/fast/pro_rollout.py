@@ -1,0 +1,213 @@
+"""Play-outs and self-play under the learned value of ``ofc.fast.pro_value``.
+
+``pro_rollouts`` is ``ofc.fast.rollout.rollouts`` with every seat's street deals placed by
+``learned_place`` instead of the static evaluation (hidden fantasy boards keep the quick
+static stand-in): same schedule, same shuffles per play-out index (common random numbers
+across candidates), same exact scoring.
+
+``selfplay`` plays whole normal hands between seats that all place greedily (by the static
+evaluation, or by a learned value when ``use_learned``; a share ``explore`` of decisions
+is a random legal placement, so the value also sees the boards a greedy policy avoids), and
+records, for every decision, the
+features of the board it left and the hand's outcome for that seat: its points against the
+other seats per opponent, plus the fantasy value if the board earns a fantasy. Those records
+are what ``ofc.train`` fits the value to.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numba as nb
+import numpy as np
+import numpy.typing as npt
+
+from ofc.fast.pro_value import N_FEATURES, features, learned_place
+from ofc.fast.rollout import (
+    DISCARD,
+    P_FANTASY,
+    P_LAST_CARD,
+    P_ROW_POINTS,
+    P_SCOOP,
+    ROW_SIZE,
+    ROW_START,
+    _play_fantasy,
+    place_best,
+)
+from ofc.fast.settle import earns_fantasy, final_keys, settle_pair
+
+I64 = npt.NDArray[np.int64]
+I32 = npt.NDArray[np.int32]
+F64 = npt.NDArray[np.float64]
+
+
+@nb.njit(cache=True)
+def pro_rollouts(
+    me: int, boards: I64, counts: I64, cand_boards: I64, cand_counts: I64,
+    pool: I64, burn: int,
+    ev_player: I64, ev_cards: I64, ev_discards: I64, ev_fantasy: Any, in_row: I64, fantasy_rules: I64,
+    first: int, n: int, seed: int, params: F64, weights: F64,
+    weight: I32, bit: I32, u5: I32, f5: I32, u3: I32,
+    top_roy: I32, mid_roy: I32, bot_roy: I32,
+    sums: F64, squares: F64,
+) -> None:  # fmt: skip
+    """Add play-outs ``first .. first + n - 1`` of each candidate to ``sums`` (and their squares).
+
+    The arguments are those of ``ofc.fast.rollout.rollouts`` plus the learned ``weights``;
+    ``squares[c]`` accumulates the squared value of each play-out for the candidate's interval.
+    """
+    players = boards.shape[0]
+    policy = params.copy()
+    policy[P_LAST_CARD] = 0.0
+    deck = pool.copy()
+    work = np.empty_like(boards)
+    fill = np.empty_like(counts)
+    codes = np.empty(5, dtype=np.int64)
+    finals = np.empty((players, 4), dtype=np.int64)
+    row_points = params[P_ROW_POINTS]
+    scoop = params[P_SCOOP]
+    bonus = params[P_FANTASY]
+    needed = burn
+    for e in range(ev_player.shape[0]):
+        needed += ev_cards[e]
+    for k in range(first, first + n):
+        np.random.seed((seed * 1000003 + k) & 0x7FFFFFFF)
+        deck[:] = pool
+        for i in range(needed):
+            j = i + np.random.randint(0, deck.shape[0] - i)
+            deck[i], deck[j] = deck[j], deck[i]
+        for c in range(cand_boards.shape[0]):
+            work[:, :] = boards
+            fill[:, :] = counts
+            work[me, :] = cand_boards[c]
+            fill[me, :] = cand_counts[c]
+            at = burn
+            for e in range(ev_player.shape[0]):
+                p = ev_player[e]
+                dealt = deck[at : at + ev_cards[e]]
+                at += ev_cards[e]
+                if ev_fantasy[e]:
+                    _play_fantasy(work[p], fill[p], dealt, policy, weight, bit, u5, f5, u3, top_roy, mid_roy,
+                                  bot_roy)  # fmt: skip
+                else:
+                    learned_place(work[p], fill[p], dealt, ev_discards[e], policy, weights, weight, bit, u5, f5,
+                                  u3, top_roy, mid_roy, bot_roy, codes)  # fmt: skip
+            for p in range(players):
+                kt, km, kb, roy = final_keys(work[p], weight, bit, u5, f5, u3, top_roy, mid_roy, bot_roy)
+                finals[p, 0] = kt
+                finals[p, 1] = km
+                finals[p, 2] = kb
+                finals[p, 3] = roy
+            value = 0.0
+            for p in range(players):
+                if p == me:
+                    continue
+                value += settle_pair(finals[me], finals[p], row_points, scoop) + finals[me, 3] - finals[p, 3]
+                if earns_fantasy(finals[p], in_row[p], fantasy_rules):
+                    value -= bonus / (players - 1)
+            if earns_fantasy(finals[me], in_row[me], fantasy_rules):
+                value += bonus
+            sums[c] += value
+            squares[c] += value * value
+
+
+@nb.njit(cache=True)
+def random_place(board: I64, counts: I64, cards: I64, discards: int, codes: I64) -> None:
+    """Place ``cards`` (discarding ``discards``) by a uniformly drawn legal assignment."""
+    m = cards.shape[0]
+    base = 4 if discards > 0 else 3
+    room = np.empty(3, dtype=np.int64)
+    while True:
+        for r in range(3):
+            room[r] = ROW_SIZE[r] - counts[r]
+        dropped = 0
+        ok = True
+        for i in range(m):
+            choice = np.random.randint(0, base)
+            codes[i] = choice
+            if choice == DISCARD:
+                dropped += 1
+            else:
+                room[choice] -= 1
+                if room[choice] < 0:
+                    ok = False
+        if ok and dropped == discards:
+            break
+    for i in range(m):
+        choice = codes[i]
+        if choice != DISCARD:
+            board[ROW_START[choice] + counts[choice]] = cards[i]
+            counts[choice] += 1
+
+
+@nb.njit(cache=True)
+def selfplay(
+    seed: int, hands: int, players: int, street_cards: I64, street_discards: I64,
+    params: F64, weights: F64, use_learned: bool, explore: float, fantasy_rules: I64,
+    weight: I32, bit: I32, u5: I32, f5: I32, u3: I32,
+    top_roy: I32, mid_roy: I32, bot_roy: I32,
+    x: F64, stage: I64, target: F64,
+) -> int:  # fmt: skip
+    """Play ``hands`` normal hands and write one record per decision; returns the records written.
+
+    ``x`` (records, ``N_FEATURES``), ``stage`` and ``target`` must hold ``hands * players *
+    len(street_cards)`` records. Hand ``h`` is shuffled from ``seed`` and ``h`` alone.
+    """
+    policy = params.copy()
+    policy[P_LAST_CARD] = 0.0
+    streets = street_cards.shape[0]
+    boards = np.zeros((players, 13), dtype=np.int64)
+    counts = np.zeros((players, 3), dtype=np.int64)
+    codes = np.empty(5, dtype=np.int64)
+    finals = np.empty((players, 4), dtype=np.int64)
+    deck = np.arange(52, dtype=np.int64)
+    feats = np.empty(N_FEATURES, dtype=np.float64)
+    row_points = params[P_ROW_POINTS]
+    scoop = params[P_SCOOP]
+    bonus = params[P_FANTASY]
+    written = 0
+    for h in range(hands):
+        np.random.seed((seed * 1000003 + h) & 0x7FFFFFFF)
+        for i in range(52):
+            deck[i] = i
+        for i in range(51):
+            j = i + np.random.randint(0, 52 - i)
+            deck[i], deck[j] = deck[j], deck[i]
+        boards[:, :] = 0
+        counts[:, :] = 0
+        first = written
+        at = 0
+        for s in range(streets):
+            for p in range(players):
+                dealt = deck[at : at + street_cards[s]]
+                at += street_cards[s]
+                if np.random.random() < explore:
+                    random_place(boards[p], counts[p], dealt, street_discards[s], codes)
+                elif use_learned:
+                    learned_place(boards[p], counts[p], dealt, street_discards[s], policy, weights, weight, bit,
+                                  u5, f5, u3, top_roy, mid_roy, bot_roy, codes)  # fmt: skip
+                else:
+                    place_best(boards[p], counts[p], dealt, street_discards[s], policy, weight, bit, u5, f5, u3,
+                               top_roy, mid_roy, bot_roy, codes)  # fmt: skip
+                features(boards[p], counts[p], policy, weight, bit, u5, f5, u3, top_roy, mid_roy, bot_roy, feats)
+                x[written, :] = feats
+                stage[written] = counts[p, 0] + counts[p, 1] + counts[p, 2]
+                target[written] = p  # the seat, replaced by its outcome below
+                written += 1
+        for p in range(players):
+            kt, km, kb, roy = final_keys(boards[p], weight, bit, u5, f5, u3, top_roy, mid_roy, bot_roy)
+            finals[p, 0] = kt
+            finals[p, 1] = km
+            finals[p, 2] = kb
+            finals[p, 3] = roy
+        outcome = np.zeros(players, dtype=np.float64)
+        for p in range(players):
+            for q in range(players):
+                if q != p:
+                    outcome[p] += settle_pair(finals[p], finals[q], row_points, scoop) + finals[p, 3] - finals[q, 3]
+            outcome[p] /= players - 1
+            if earns_fantasy(finals[p], 0, fantasy_rules):
+                outcome[p] += bonus / (players - 1)
+        for r in range(first, written):
+            target[r] = outcome[int(target[r])]
+    return written

@@ -1,0 +1,62 @@
+"""A training run: rounds of self-play and fitting per variant, then the weights file.
+
+Round 0 plays the static evaluation; each later round plays the value fitted in the round
+before (policy iteration), on fresh chunks. The final round's fit is shipped. Every chunk's
+deals derive from (seed, variant, round, chunk), so a run is reproducible from its seed
+whatever the workers or cluster.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from ofc.bots.pro_weights import VARIANTS, ProWeights
+from ofc.sim import derive_seed
+from ofc.train.cluster import run_tasks
+from ofc.train.fit import TrainError, fit_stages
+from ofc.train.selfplay import F64, Records, selfplay_chunk
+
+CHUNK_HANDS = 2000
+DEFAULT_FANTASY = 12.0
+"""Points a fantasy entry adds to a training target: the measured worth of a fantasy hand
+in pineapple (README, ``bench_bots.py --part stay``: 12.2 +- 0.8)."""
+
+Log = Callable[[str], None]
+
+
+def train(
+    variants: Sequence[str],
+    *,
+    hands: int,
+    rounds: int,
+    seed: int,
+    workers: int = 1,
+    cluster: str | None = None,
+    fantasy_value: float = DEFAULT_FANTASY,
+    alpha: float = 1.0,
+    log: Log | None = None,
+) -> ProWeights:
+    """Train the value of each variant from ``hands`` heads-up self-play hands per round."""
+    for variant in variants:
+        if variant not in VARIANTS:
+            raise TrainError(f"unknown variant {variant!r}: choose from {', '.join(VARIANTS)}")
+    if hands < 1 or rounds < 1:
+        raise TrainError(f"--hands and --rounds must be at least 1 (got {hands} and {rounds})")
+    out: dict[str, F64] = {}
+    for variant in variants:
+        weights: F64 | None = None
+        for round_ in range(rounds):
+            chunks = -(-hands // CHUNK_HANDS)
+            sizes = [min(CHUNK_HANDS, hands - c * CHUNK_HANDS) for c in range(chunks)]
+            run_seed = derive_seed(seed, VARIANTS.index(variant), round_)
+            args = [(variant, 2, run_seed, c, size, weights, fantasy_value) for c, size in enumerate(sizes)]
+            parts: list[Records] = run_tasks(selfplay_chunk, args, cluster=cluster, workers=workers)
+            records = Records.join(parts)
+            weights, scores = fit_stages(records, alpha)
+            if log is not None:
+                mean = float(records.target[records.stage == 13].mean()) if len(records.target) else 0.0
+                r2 = ", ".join(f"{s}:{r:.2f}" for s, r in sorted(scores.items()))
+                log(f"{variant} round {round_}: {len(records.target)} records, final mean {mean:+.2f}, R^2 {r2}")
+        assert weights is not None
+        out[variant] = weights
+    return ProWeights(out, fantasy_value)

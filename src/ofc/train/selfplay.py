@@ -1,0 +1,74 @@
+"""Self-play records in chunks: each chunk is reproducible from the run seed and its number."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from ofc.bots.arrays import kernel_rules
+from ofc.fast.pro_rollout import selfplay
+from ofc.fast.pro_value import N_FEATURES, STAGES
+from ofc.fast.settle import fantasy_rules_array
+from ofc.rules import Rules
+from ofc.sim import derive_seed
+
+F64 = npt.NDArray[np.float64]
+I64 = npt.NDArray[np.int64]
+
+
+@dataclass(frozen=True)
+class Records:
+    """Decision records: board features, the stage (cards on the board) and the outcome."""
+
+    x: F64
+    stage: I64
+    target: F64
+
+    @staticmethod
+    def join(parts: list[Records]) -> Records:
+        """The records of ``parts`` in order."""
+        return Records(
+            np.concatenate([p.x for p in parts]) if parts else np.zeros((0, N_FEATURES)),
+            np.concatenate([p.stage for p in parts]) if parts else np.zeros(0, dtype=np.int64),
+            np.concatenate([p.target for p in parts]) if parts else np.zeros(0),
+        )
+
+
+def static_weights() -> F64:
+    """Weights that value a board by the static evaluation alone (its feature is scaled by 1/10)."""
+    weights = np.zeros((STAGES, N_FEATURES), dtype=np.float64)
+    weights[:, 1] = 10.0
+    return weights
+
+
+def training_rules(variant: str, players: int = 2) -> Rules:
+    """The preset of ``variant`` at a table of ``players``."""
+    rules = Rules.preset(variant)
+    return rules if rules.players == players else rules.with_settings({"players": players})
+
+
+def selfplay_chunk(
+    variant: str, players: int, seed: int, chunk: int, hands: int, weights: F64 | None, fantasy_value: float,
+    explore: float = 0.1,
+) -> Records:
+    """``hands`` self-play hands of chunk ``chunk`` (static policy when ``weights`` is None)."""
+    rules = training_rules(variant, players)
+    kernel = kernel_rules(rules, fantasy_value * (players - 1))
+    streets = rules.spec.streets
+    cards = np.array([s.cards for s in streets], dtype=np.int64)
+    discards = np.array([s.discards for s in streets], dtype=np.int64)
+    size = hands * players * len(streets)
+    x = np.zeros((size, N_FEATURES), dtype=np.float64)
+    stage = np.zeros(size, dtype=np.int64)
+    target = np.zeros(size, dtype=np.float64)
+    t = kernel.tables
+    use = weights if weights is not None else static_weights()
+    written = selfplay(
+        derive_seed(seed, chunk) & 0x7FFFFFFF, hands, players, cards, discards, kernel.params, use,
+        weights is not None, explore, fantasy_rules_array(rules),
+        t.weight, t.bit, t.unsuited5, t.flush5, t.unsuited3, t.top, t.middle, t.bottom,
+        x, stage, target,
+    )  # fmt: skip
+    return Records(x[:written], stage[:written], target[:written])
