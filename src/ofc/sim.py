@@ -274,8 +274,14 @@ def simulate(
     seed: int,
     workers: int = 1,
     progress: Progress | None = None,
+    cluster: str | None = None,
 ) -> SimResult:
-    """Play a duplicate simulation of the bots ``specs`` (see the module docstring)."""
+    """Play a duplicate simulation of the bots ``specs`` (see the module docstring).
+
+    With ``cluster`` (``auto``, ``local`` or ``ray://HOST:PORT``) the blocks run as Ray tasks
+    (``ofc.train.cluster``); blocks are independent and seeded by number, so the result equals
+    a local run's with the same seed.
+    """
     if hands < 1:
         raise RulesError(f"a simulation needs at least one hand, not {hands}")
     specs = tuple(s.strip() for s in specs)
@@ -284,7 +290,12 @@ def simulate(
     table = table_rules(rules, len(specs))
     count = block_count(hands, len(specs))
     results: list[BlockResult] = []
-    if workers <= 1:
+    if cluster is not None:
+        from ofc.train.cluster import run_tasks
+
+        args = [(table, specs, seed, block) for block in range(count)]
+        results = run_tasks(play_block, args, cluster=cluster, done=progress)
+    elif workers <= 1:
         for block in range(count):
             results.append(play_block(table, specs, seed, block))
             if progress is not None:

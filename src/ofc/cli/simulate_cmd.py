@@ -54,10 +54,14 @@ def simulate_command(
     seed: Annotated[int | None, typer.Option("--seed", help="Seed of the whole run (random if omitted)")] = None,
     workers: Annotated[int | None, typer.Option("--workers", help="Processes (default: all cores)")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the statistics as JSON")] = False,
+    cluster: Annotated[
+        str | None, typer.Option("--cluster", help="Run blocks on Ray: auto, local or ray://HOST:PORT")
+    ] = None,
 ) -> None:
     """Play bots against each other on duplicate deals and print per-bot statistics."""
     from ofc.bots import split_specs
     from ofc.sim import simulate
+    from ofc.train.cluster import check_cluster
     specs = split_specs(bots)
     table = build_rules(Rules.preset(rules), None, settings or [])
     if hands < 1:
@@ -65,6 +69,8 @@ def simulate_command(
     count = workers if workers is not None else (os.cpu_count() or 1)
     if count < 1:
         raise RulesError(f"--workers must be at least 1, not {count}")
+    if cluster is not None:
+        check_cluster(cluster)
     run_seed = seed if seed is not None else secrets.randbits(31)
     if sys.stderr.isatty():
         columns = (TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
@@ -74,9 +80,9 @@ def simulate_command(
             def advance(done: int, total: int) -> None:
                 bar.update(task, completed=done, total=total)
 
-            result = simulate(table, specs, hands, seed=run_seed, workers=count, progress=advance)
+            result = simulate(table, specs, hands, seed=run_seed, workers=count, progress=advance, cluster=cluster)
     else:
-        result = simulate(table, specs, hands, seed=run_seed, workers=count)
+        result = simulate(table, specs, hands, seed=run_seed, workers=count, cluster=cluster)
     if as_json:
         typer.echo(json.dumps(result.to_dict()))
     else:

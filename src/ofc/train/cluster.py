@@ -2,7 +2,7 @@
 
 ``cluster`` is ``None`` for local processes, ``"auto"`` for the Ray cluster this machine
 belongs to (started by ``ray start --head``), ``"local"`` for a Ray instance started for this
-run, or ``ray://HOST:PORT`` for a remote cluster's client server. Results come back in the
+run on loopback, or ``ray://HOST:PORT`` for a remote cluster's client server. Results come back in the
 order of the argument list whatever order tasks finish in, so a run given a seed gives the
 same output on any cluster or number of workers. Ray is imported only when asked for (the
 ``train`` extra).
@@ -48,7 +48,7 @@ def connect(cluster: str, cpus: int | None = None) -> Any:
         address = check_cluster(cluster)
         try:
             if address == "local":
-                ray.init(num_cpus=cpus, include_dashboard=False, log_to_driver=False)
+                ray.init(num_cpus=cpus, include_dashboard=False, log_to_driver=False, _node_ip_address="127.0.0.1")
             else:
                 ray.init(address=address, log_to_driver=False)
         except ConnectionError as error:
