@@ -118,12 +118,7 @@ class ProBot:
         built = [after_action(rows, action) for action in actions]
         boards = np.array([b for b, _ in built], dtype=np.int64)
         counts = np.array([c for _, c in built], dtype=np.int64)
-        prior = np.empty(len(actions), dtype=np.float64)
-        t = kernel.tables
-        learned_values(
-            boards, counts, kernel.params, weights,
-            t.weight, t.bit, t.unsuited5, t.flush5, t.unsuited3, t.top, t.middle, t.bottom, prior,
-        )  # fmt: skip
+        prior = self.prior(view, actions, kernel, weights)
         chosen = [int(i) for i in np.argsort(-prior, kind="stable")[:keep]]
         if always is not None:
             index = actions.index(always)
@@ -159,6 +154,20 @@ class ProBot:
         spread = np.sqrt(np.maximum(squares / done - means**2, 0.0) / max(done - 1, 1))
         order = np.argsort(-means, kind="stable")
         return tuple(Choice(actions[chosen[i]], float(means[i]), float(Z95 * spread[i])) for i in order)
+
+    def prior(self, view: HandView, actions: list[Action], kernel: KernelRules, weights: np.ndarray) -> np.ndarray:
+        """The learned value of the board each of ``actions`` leaves."""
+        rows = view.seats[check_can_act(view)].rows
+        built = [after_action(rows, action) for action in actions]
+        boards = np.array([b for b, _ in built], dtype=np.int64)
+        counts = np.array([c for _, c in built], dtype=np.int64)
+        out = np.empty(len(actions), dtype=np.float64)
+        t = kernel.tables
+        learned_values(
+            boards, counts, kernel.params, weights,
+            t.weight, t.bit, t.unsuited5, t.flush5, t.unsuited3, t.top, t.middle, t.bottom, out,
+        )  # fmt: skip
+        return out
 
     def act(self, view: HandView) -> Action:
         """``decide(view).action``."""

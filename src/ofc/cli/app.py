@@ -84,6 +84,7 @@ def build_rules(base: Rules, preset: str | None, assignments: Sequence[str]) -> 
 
 
 COMMAND_MODULES: Mapping[str, str] = {
+    "analyze": "ofc.cli.analyze_cmd",
     "keep": "ofc.cli.keep_cmd",
     "play": "ofc.cli.play_cmd",
     "replay": "ofc.cli.replay_cmd",

@@ -1,0 +1,61 @@
+"""``ofc analyze``: each decision of a saved hand against the best choice, with its loss."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table as RichTable
+
+from ofc.bots.pro_analyze import DEFAULT_CANDIDATES, DEFAULT_FLAG, DEFAULT_ROLLOUTS, Analyzer, total_loss
+from ofc.cli.app import app, read_text
+from ofc.errors import HistoryError
+from ofc.history import read
+
+
+@app.command("analyze")
+def analyze_command(
+    source: Annotated[str, typer.Argument(help="Hand-history JSON file, or - for standard input")],
+    seat: Annotated[list[int] | None, typer.Option("--seat", help="Seat to analyse (repeatable; default all)")] = None,
+    player: Annotated[str | None, typer.Option("--player", help="Analyse the seat of this name")] = None,
+    rollouts: Annotated[int, typer.Option("--rollouts", help="Play-outs per choice")] = DEFAULT_ROLLOUTS,
+    candidates: Annotated[int, typer.Option("--candidates", help="Choices priced per decision")] = DEFAULT_CANDIDATES,
+    flag: Annotated[float, typer.Option("--flag", help="Flag losses of at least this many points")] = DEFAULT_FLAG,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the play-outs")] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the analysis as JSON")] = False,
+) -> None:
+    """Give each decision of a saved hand its expected loss against the best choice."""
+    history = read(read_text(source))
+    seats = list(seat) if seat else None
+    if player is not None:
+        names = history.names or ()
+        if player not in names:
+            raise HistoryError(f"no player named {player!r} in this hand (seats: {', '.join(names) or 'unnamed'})")
+        seats = [names.index(player)]
+    reports = Analyzer(rollouts=rollouts, candidates=candidates, flag=flag, seed=seed).analyse(history, seats)
+    if as_json:
+        document = {"decisions": [r.to_dict() for r in reports], "total_loss": total_loss(reports)}
+        typer.echo(json.dumps(document))
+        return
+    grid = RichTable(title=f"decisions priced by {rollouts} play-outs per choice (95% intervals)")
+    for column in ("#", "seat", "street", "played", "best", "loss", ""):
+        grid.add_column(column)
+    for r in reports:
+        if r.kind != "street":
+            grid.add_row(str(r.index + 1), history.name(r.seat), str(r.street), str(r.played), r.kind, "-", "")
+            continue
+        best = r.choices[0]
+        grid.add_row(
+            str(r.index + 1),
+            history.name(r.seat),
+            str(r.street),
+            f"{r.played} ({r.played_value:+.2f})",
+            f"{best.action} ({best.value:+.2f})",
+            f"{r.loss:.2f} \u00b1{r.ci95:.2f}",
+            "MISTAKE" if r.flagged else "",
+        )
+    Console(width=None if sys.stdout.isatty() else 160).print(grid)
+    typer.echo(f"total expected loss: {total_loss(reports):.2f} points")

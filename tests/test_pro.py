@@ -1,0 +1,172 @@
+"""The pro bot: its learned value's features, its play in every variant, its weights, training."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ofc.bots import make_bot
+from ofc.bots.arrays import board_array, kernel_rules
+from ofc.bots.base import legal_actions
+from ofc.bots.pro import ProBot
+from ofc.bots.pro_weights import VARIANTS, read_weights, shipped_weights
+from ofc.cards import parse_cards
+from ofc.errors import BotError
+from ofc.fast.pro_value import FEATURE_NAMES, N_FEATURES, STAGES, features, learned_place
+from ofc.fast.rollout import place_best
+from ofc.hand import Hand
+from ofc.rules import Rules
+from ofc.session import play_hand
+from ofc.train.run import train
+from ofc.train.selfplay import selfplay_chunk, static_weights
+
+
+def rules_of(preset: str, players: int) -> Rules:
+    rules = Rules.preset(preset)
+    return rules if rules.players == players else rules.with_settings({"players": players})
+
+
+def board(top: str, middle: str, bottom: str) -> tuple[np.ndarray, np.ndarray]:
+    return board_array((parse_cards(top), parse_cards(middle), parse_cards(bottom)))
+
+
+def feature_map(top: str, middle: str, bottom: str, preset: str = "pineapple") -> dict[str, float]:
+    b, c = board(top, middle, bottom)
+    kernel = kernel_rules(Rules.preset(preset), 12.0)
+    t = kernel.tables
+    out = np.zeros(N_FEATURES)
+    features(b, c, kernel.params, t.weight, t.bit, t.unsuited5, t.flush5, t.unsuited3, t.top, t.middle, t.bottom, out)
+    return dict(zip(FEATURE_NAMES, out.tolist(), strict=True))
+
+
+def test_features_of_a_finished_fantasy_board() -> None:
+    # RULES.md: QQ on top (pineapple entry), middle trips 999 beat the pair, bottom spade flush
+    # beats trips: not fouled. Royalties (pineapple table): top QQ 7, middle trips 2, bottom
+    # flush 4 = 13, scaled by 1/10 in the feature. A finished board's foul chance is 0.
+    f = feature_map("Qh Qd 2c", "9h 9d 9c 3s 4s", "As Ks Js 8s 2s")
+    assert f["bias"] == 1.0
+    assert f["fouled"] == 0.0
+    assert f["risk"] == 0.0
+    assert f["fantasy_made"] == 1.0
+    assert f["royalties"] == pytest.approx(1.3)
+    assert f["top_pair_rank"] == pytest.approx(11 / 13)  # queen = rank index 10, +1
+
+
+def test_features_of_a_fouled_board() -> None:
+    # top AA beats the middle's KK: a foul (RULES.md), certain on a finished board
+    f = feature_map("Ah Ad 2c", "Kh Kd 3c 4s 5s", "Qs Qc Jd 8s 7h")
+    assert f["fouled"] == 1.0
+    assert f["risk"] == 1.0
+
+
+def test_features_of_an_empty_board_leave_fantasy_out_when_it_is_off() -> None:
+    b, c = board("Qh", "", "")
+    kernel = kernel_rules(Rules.preset("pineapple").with_settings({"fantasy": "off"}), 12.0)
+    t = kernel.tables
+    out = np.zeros(N_FEATURES)
+    features(b, c, kernel.params, t.weight, t.bit, t.unsuited5, t.flush5, t.unsuited3, t.top, t.middle, t.bottom, out)
+    assert out[FEATURE_NAMES.index("fantasy_draw")] == 0.0
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.permutations(range(52)), st.sampled_from([(3, 1), (5, 0), (1, 0)]))
+def test_static_weights_place_like_the_static_evaluation(deck: list[int], deal: tuple[int, int]) -> None:
+    # weights (0, 10, 0, ...) value a board at 10 * (static / 10): the same best value as place_best
+    m, discards = deal
+    kernel = kernel_rules(Rules.preset("pineapple"), 12.0)
+    t = kernel.tables
+    b1, c1 = board_array((tuple(deck[:1]), tuple(deck[1:3]), tuple(deck[3:5])))
+    b2, c2 = b1.copy(), c1.copy()
+    cards = np.array(deck[5 : 5 + m], dtype=np.int64)
+    codes = np.zeros(m, dtype=np.int64)
+    args = (t.weight, t.bit, t.unsuited5, t.flush5, t.unsuited3, t.top, t.middle, t.bottom, codes)
+    v_static = place_best(b1, c1, cards, discards, kernel.params, *args)
+    v_learned = learned_place(b2, c2, cards, discards, kernel.params, static_weights(), *args)
+    assert v_learned == pytest.approx(v_static, abs=1e-9)
+    assert int(c2.sum()) == int(c1.sum()) == 5 + m - discards
+
+
+@pytest.mark.parametrize(
+    ("preset", "players"), [("pineapple", 2), ("pineapple", 3), ("classic", 2), ("classic", 4), ("turbo", 3)]
+)
+def test_pro_plays_whole_hands_legally(preset: str, players: int) -> None:
+    rules = rules_of(preset, players)
+    bots = [make_bot("pro:rollouts=8", seed=1)] + [make_bot("heuristic") for _ in range(players - 1)]
+    fantasy = (max(rules.fantasy_deals),) + (0,) * (players - 1)
+    for deal in ((0,) * players, fantasy):
+        hand = Hand(rules, button=players - 1, seed=5, fantasy=deal)
+        play_hand(hand, bots)  # the engine rejects any illegal action
+        assert hand.result is not None
+
+
+def test_last_choices_are_ranked_and_the_decision_is_the_first() -> None:
+    hand = Hand(Rules.preset("pineapple"), button=1, seed=9)
+    bot = ProBot(rollouts=30, seconds=None, candidates=5, seed=2)
+    view = hand.view(hand.to_act[0])
+    decision = bot.decide(view)
+    values = [c.value for c in bot.last_choices]
+    assert len(values) == 5
+    assert values == sorted(values, reverse=True)
+    assert decision.action == bot.last_choices[0].action
+    assert decision.value == values[0]
+    assert decision.action in set(legal_actions(view))
+    assert bot.last_rollouts == 30
+
+
+def test_pro_is_reproducible_from_its_seed() -> None:
+    hand = Hand(Rules.preset("pineapple"), button=1, seed=4)
+    view = hand.view(hand.to_act[0])
+    first = ProBot(rollouts=20, seconds=None, seed=7).decide(view)
+    again = ProBot(rollouts=20, seconds=None, seed=7).decide(view)
+    assert first == again
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [("pro:seconds=0", "seconds"), ("pro:rollouts=0", "play-outs"), ("pro:depth=2", "no option 'depth'")],
+)
+def test_bad_pro_options_are_named(spec: str, message: str) -> None:
+    with pytest.raises(BotError, match=message):
+        make_bot(spec)
+
+
+def test_shipped_weights_cover_every_variant() -> None:
+    weights = shipped_weights()
+    assert weights.fantasy_value > 0
+    for variant in VARIANTS:
+        assert weights.for_variant(variant).shape == (STAGES, N_FEATURES)
+
+
+def test_a_bad_weights_file_is_named(tmp_path: Path) -> None:
+    path = tmp_path / "w.npz"
+    np.savez(path, pineapple=np.zeros((3, 3)), fantasy_value=np.float64(12))
+    with pytest.raises(BotError, match=r"pineapple has shape \(3, 3\)"):
+        read_weights(path)
+    path.write_bytes(b"not a zip")
+    with pytest.raises(BotError, match="cannot read pro weights"):
+        read_weights(path)
+
+
+def test_selfplay_records_every_decision_with_zero_sum_targets() -> None:
+    # pineapple: 5 streets, so 2 seats x 5 decisions a hand; boards hold 5, 7, 9, 11, 13 cards.
+    # With the fantasy worth 0, heads-up points are zero-sum: the two seats' targets add to 0.
+    records = selfplay_chunk("pineapple", 2, seed=3, chunk=0, hands=20, weights=None, fantasy_value=0.0)
+    assert records.x.shape == (200, N_FEATURES)
+    assert sorted(set(records.stage.tolist())) == [5, 7, 9, 11, 13]
+    per_hand = records.target.reshape(20, 5, 2)
+    assert np.allclose(per_hand[:, 0, 0] + per_hand[:, 0, 1], 0.0)
+    assert np.all(per_hand == per_hand[:, :1, :])  # one outcome per seat, on every record of the hand
+
+
+def test_training_is_reproducible_from_its_seed() -> None:
+    first = train(["turbo"], hands=200, rounds=2, seed=3)
+    again = train(["turbo"], hands=200, rounds=2, seed=3)
+    other = train(["turbo"], hands=200, rounds=2, seed=4)
+    assert np.array_equal(first.for_variant("turbo"), again.for_variant("turbo"))
+    assert not np.array_equal(first.for_variant("turbo"), other.for_variant("turbo"))
+    # stages never reached in turbo (5, 9, 13 cards) keep the static weights
+    assert np.array_equal(first.for_variant("turbo")[7], static_weights()[7])
