@@ -361,6 +361,12 @@ def test_a_whole_match_with_the_real_bots_and_hints(tmp_path: Path) -> None:
                 hint = until(ws, lambda m: m["type"] in ("hint", "error"))
                 assert hint["type"] == "hint", hint
                 assert isinstance(hint["value"], float)
+                # the pro bot's best choices, best first, the first being the hinted action
+                # (a fantasy hand has the solver's one board)
+                values = [c["value"] for c in hint["choices"]]
+                assert 1 <= len(values) <= 3
+                assert values == sorted(values, reverse=True)
+                assert hint["choices"][0]["action"] == hint["action"]
                 chosen = {key: hint["action"][key] for key in ("place", "discard")}
                 ws.send_json({"type": "act", "token": seat["token"], **chosen})
                 assert until(ws, lambda m: m["type"] in ("ack", "error"))["type"] == "ack"

@@ -102,7 +102,7 @@ def play(
     opponents: dict[int, Bot] = {
         seat: make_bot(spec, seed=None if rng is None else rng.randrange(2**32)) for seat, spec in enumerate(specs, 1)
     }
-    advisor_spec = f"mc:seconds={hint_seconds}"
+    advisor_spec = f"pro:seconds={hint_seconds}"
     make_bot(advisor_spec)  # a bad --hint-seconds fails here, before the match starts
     advisor: list[Bot] = []
     advisor_seed = None if rng is None else rng.randrange(2**32)

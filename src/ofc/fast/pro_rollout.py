@@ -6,7 +6,7 @@ static stand-in): same schedule, same shuffles per play-out index (common random
 across candidates), same exact scoring.
 
 ``selfplay`` plays whole normal hands between seats that all place greedily (by the static
-evaluation, or by a learned value when ``use_learned``; a share ``explore`` of decisions
+evaluation, or by the learned value for the seats in the bit mask ``learned_seats``; a share ``explore`` of decisions
 is a random legal placement, so the value also sees the boards a greedy policy avoids), and
 records, for every decision, the
 features of the board it left and the hand's outcome for that seat: its points against the
@@ -143,7 +143,7 @@ def random_place(board: I64, counts: I64, cards: I64, discards: int, codes: I64)
 @nb.njit(cache=True)
 def selfplay(
     seed: int, hands: int, players: int, street_cards: I64, street_discards: I64,
-    params: F64, weights: F64, use_learned: bool, explore: float, fantasy_rules: I64,
+    params: F64, weights: F64, learned_seats: int, explore: float, fantasy_rules: I64,
     weight: I32, bit: I32, u5: I32, f5: I32, u3: I32,
     top_roy: I32, mid_roy: I32, bot_roy: I32,
     x: F64, stage: I64, target: F64,
@@ -183,7 +183,7 @@ def selfplay(
                 at += street_cards[s]
                 if np.random.random() < explore:
                     random_place(boards[p], counts[p], dealt, street_discards[s], codes)
-                elif use_learned:
+                elif learned_seats >> p & 1:
                     learned_place(boards[p], counts[p], dealt, street_discards[s], policy, weights, weight, bit,
                                   u5, f5, u3, top_roy, mid_roy, bot_roy, codes)  # fmt: skip
                 else:

@@ -17,7 +17,7 @@ from ofc.view import HandView
 BotFactory = Callable[[str, "int | None"], Bot]
 """``factory(spec, seed)`` -> a bot; raises an ``OfcError`` (``BotError``) for a bad spec."""
 
-HINT_BOT = "mc:seconds=0.2"
+HINT_BOT = "pro:seconds=0.2"
 
 
 def default_bot_factory(spec: str, seed: int | None) -> Bot:

@@ -404,4 +404,7 @@ class TableManager:
                 raise
             raise PlayError("unavailable", str(error)) from None
         value = None if decision.value is None else float(decision.value)
-        connection.send({"type": "hint", "id": message.id, "action": decision.action.to_dict(), "value": value})
+        choices = [{"action": c.action.to_dict(), "value": c.value} for c in getattr(bot, "last_choices", ())[:3]]
+        connection.send(
+            {"type": "hint", "id": message.id, "action": decision.action.to_dict(), "value": value, "choices": choices}
+        )

@@ -83,7 +83,7 @@ HELP: tuple[str, ...] = (
     "Ah Kd b          several cards to one row; end a line with ok to confirm at once",
     "Enter or ok      confirm the street once every card is placed",
     "undo [CARD]      take back the last card (or CARD); clear takes back all",
-    "hint             what the mc bot would play and its expected points",
+    "hint             the pro bot's three best choices and their expected points",
     "solve            the fantasy solver's board; accept takes a hint or solve",
     "help             this list; quit (or Ctrl-C) leaves the match",
 )

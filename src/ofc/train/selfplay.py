@@ -52,8 +52,14 @@ def training_rules(variant: str, players: int = 2) -> Rules:
 def selfplay_chunk(
     variant: str, players: int, seed: int, chunk: int, hands: int, weights: F64 | None, fantasy_value: float,
     explore: float = 0.1,
+    learned_seats: int | None = None,
 ) -> Records:
-    """``hands`` self-play hands of chunk ``chunk`` (static policy when ``weights`` is None)."""
+    """``hands`` self-play hands of chunk ``chunk``.
+
+    Seats in the bit mask ``learned_seats`` (default: all when ``weights`` is given, none
+    otherwise) place by the learned value, the others by the static evaluation.
+    """
+    seats = (0 if weights is None else (1 << players) - 1) if learned_seats is None else learned_seats
     rules = training_rules(variant, players)
     kernel = kernel_rules(rules, fantasy_value * (players - 1))
     streets = rules.spec.streets
@@ -67,7 +73,7 @@ def selfplay_chunk(
     use = weights if weights is not None else static_weights()
     written = selfplay(
         derive_seed(seed, chunk) & 0x7FFFFFFF, hands, players, cards, discards, kernel.params, use,
-        weights is not None, explore, fantasy_rules_array(rules),
+        seats, explore, fantasy_rules_array(rules),
         t.weight, t.bit, t.unsuited5, t.flush5, t.unsuited3, t.top, t.middle, t.bottom,
         x, stage, target,
     )  # fmt: skip
