@@ -81,7 +81,8 @@ def test_a_placement_that_must_foul_is_flagged() -> None:
     # A foul loses every row and the scoop (american scoring: 3 + 3 = 6 points against a
     # board that does not foul) and the royalties: the loss is several points, far from 0.
     assert blunder.flagged
-    assert blunder.loss is not None and blunder.ci95 is not None
+    assert blunder.loss is not None
+    assert blunder.ci95 is not None
     assert blunder.loss - blunder.ci95 > 2.0
 
 

@@ -153,7 +153,9 @@ class Analyzer:
     def analyse(self, history: HandHistory, seats: Iterable[int] | None = None) -> list[DecisionReport]:
         """Every decision of ``seats`` (default: all) in the hand, in order of play."""
         if history.is_copy:
-            raise HistoryError("a seat's copy holds no deck, so it cannot be replayed for analysis: use the full history")
+            raise HistoryError(
+                "a seat's copy holds no deck, so it cannot be replayed for analysis: use the full history"
+            )
         wanted = set(range(history.rules.players) if seats is None else seats)
         for seat in wanted:
             if not 0 <= seat < history.rules.players:

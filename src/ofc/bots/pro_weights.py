@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -37,9 +38,10 @@ class ProWeights:
     def save(self, path: Path) -> None:
         """Write the weights as an ``.npz`` file."""
         path.parent.mkdir(parents=True, exist_ok=True)
-        arrays = {k: np.asarray(v, dtype=np.float64) for k, v in self.by_variant.items()}
+        arrays: dict[str, Any] = {k: np.asarray(v, dtype=np.float64) for k, v in self.by_variant.items()}
+        arrays["fantasy_value"] = np.float64(self.fantasy_value)
         with path.open("wb") as out:
-            np.savez(out, fantasy_value=np.float64(self.fantasy_value), **arrays)
+            np.savez(out, **arrays)
 
 
 def read_weights(path: Path) -> ProWeights:

@@ -152,7 +152,8 @@ class Turn:
         value = "not estimated" if decision.value is None else f"{decision.value:+.2f} points"
         self.notes = [Text(f"hint: {action_text(decision.action)}; expected {value}", style=HINT_STYLE)]
         for rank, choice in enumerate(getattr(advisor, "last_choices", ())[1:3], start=2):
-            self.notes.append(Text(f"  {rank}. {action_text(choice.action)}; expected {choice.value:+.2f}", style=HINT_STYLE))
+            line = f"  {rank}. {action_text(choice.action)}; expected {choice.value:+.2f}"
+            self.notes.append(Text(line, style=HINT_STYLE))
         self.notes.append(Text("accept takes the first", style=HINT_STYLE))
 
     def _solve(self, view: HandView) -> None:
