@@ -16,8 +16,8 @@ from ofc.bots.pro import ProBot
 from ofc.bots.pro_weights import VARIANTS, read_weights, shipped_weights
 from ofc.cards import parse_cards
 from ofc.errors import BotError
+from ofc.fast.placement import place_best
 from ofc.fast.pro_value import FEATURE_NAMES, N_FEATURES, STAGES, features, learned_place
-from ofc.fast.rollout import place_best
 from ofc.hand import Hand
 from ofc.rules import Rules
 from ofc.session import play_hand

@@ -22,18 +22,9 @@ import numba as nb
 import numpy as np
 import numpy.typing as npt
 
+from ofc.fast.evaluation import DISCARD, P_FANTASY, P_LAST_CARD, P_ROW_POINTS, P_SCOOP, ROW_SIZE, ROW_START
+from ofc.fast.placement import place_best, play_fantasy
 from ofc.fast.pro_value import N_FEATURES, features, learned_place
-from ofc.fast.rollout import (
-    DISCARD,
-    P_FANTASY,
-    P_LAST_CARD,
-    P_ROW_POINTS,
-    P_SCOOP,
-    ROW_SIZE,
-    ROW_START,
-    _play_fantasy,
-    place_best,
-)
 from ofc.fast.settle import earns_fantasy, final_keys, settle_pair
 
 I64 = npt.NDArray[np.int64]
@@ -87,7 +78,7 @@ def pro_rollouts(
                 dealt = deck[at : at + ev_cards[e]]
                 at += ev_cards[e]
                 if ev_fantasy[e]:
-                    _play_fantasy(work[p], fill[p], dealt, policy, weight, bit, u5, f5, u3, top_roy, mid_roy,
+                    play_fantasy(work[p], fill[p], dealt, policy, weight, bit, u5, f5, u3, top_roy, mid_roy,
                                   bot_roy)  # fmt: skip
                 else:
                     learned_place(work[p], fill[p], dealt, ev_discards[e], policy, weights, weight, bit, u5, f5,

@@ -19,7 +19,7 @@ import numpy.typing as npt
 
 from ofc.fast.boards import top_royalty
 from ofc.fast.evaluate import key3
-from ofc.fast.rollout import (
+from ofc.fast.evaluation import (
     DISCARD,
     P_DRAW_RISK,
     P_FANTASY,
@@ -27,6 +27,8 @@ from ofc.fast.rollout import (
     QUEEN,
     ROW_SIZE,
     ROW_START,
+    TOP_GAIN_PAIRED,
+    TOP_GAIN_UNPAIRED,
     TYPICAL,
     _five_row,
     _made,
@@ -67,7 +69,7 @@ def features(
         key_t = 0
         s_t = _strength(cat_t, lead_t, second_t) if n_top else 0.0
     roy = float(top_royalty((cat_t << 20) | ((lead_t + 1) << 16), top_roy)) if cat_t > 0 else 0.0
-    e_t = s_t + (3 - n_top) * (0.12 if cat_t == 0 else 0.04)
+    e_t = s_t + (3 - n_top) * (TOP_GAIN_UNPAIRED if cat_t == 0 else TOP_GAIN_PAIRED)
     s_m, e_m, key_m, roy_m = _five_row(board, 3, n_mid, weight, bit, u5, f5, mid_roy)
     s_b, e_b, key_b, roy_b = _five_row(board, 8, n_bot, weight, bit, u5, f5, bot_roy)
     roy += roy_m + roy_b
