@@ -9,9 +9,9 @@ import pytest
 
 from ofc import history
 from ofc.actions import Action
+from ofc.analysis import Analyzer, action_key
 from ofc.bots import make_bot
 from ofc.bots.base import legal_actions
-from ofc.bots.pro_analyze import Analyzer, action_key
 from ofc.cli.app import main
 from ofc.errors import HistoryError
 from ofc.hand import Hand

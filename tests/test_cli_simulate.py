@@ -37,7 +37,7 @@ def test_bad_input_exits_2_with_one_line(args: list[str], message: str, capsys: 
 
 
 def test_bot_names() -> None:
-    assert BOT_NAMES == ("random", "heuristic", "mc")
+    assert BOT_NAMES == ("random", "heuristic", "mc", "pro")
 
 
 def test_spec_parsing() -> None:

@@ -10,7 +10,7 @@ import typer
 from rich.console import Console
 from rich.table import Table as RichTable
 
-from ofc.bots.pro_analyze import DEFAULT_CANDIDATES, DEFAULT_FLAG, DEFAULT_ROLLOUTS, Analyzer, total_loss
+from ofc.analysis import DEFAULT_CANDIDATES, DEFAULT_FLAG, DEFAULT_ROLLOUTS, Analyzer, total_loss
 from ofc.cli.app import app, read_text
 from ofc.errors import HistoryError
 from ofc.history import read
