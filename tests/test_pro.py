@@ -15,6 +15,7 @@ from ofc.bots.base import legal_actions
 from ofc.bots.pro import ProBot
 from ofc.bots.pro_weights import VARIANTS, read_weights, shipped_weights
 from ofc.cards import parse_cards
+from ofc.cli.app import main
 from ofc.errors import BotError
 from ofc.fast.placement import place_best
 from ofc.fast.pro_value import FEATURE_NAMES, N_FEATURES, STAGES, features, learned_place
@@ -170,3 +171,22 @@ def test_training_is_reproducible_from_its_seed() -> None:
     assert not np.array_equal(first.for_variant("turbo"), other.for_variant("turbo"))
     # stages never reached in turbo (5, 9, 13 cards) keep the static weights
     assert np.array_equal(first.for_variant("turbo")[7], static_weights()[7])
+
+
+def test_cli_train_writes_weights_and_keeps_other_variants(tmp_path: Path) -> None:
+    out = tmp_path / "pro.npz"
+    shipped_weights().save(out)
+    before = read_weights(out)
+    main(["train", "--variants", "turbo", "--hands", "100", "--rounds", "1", "--seed", "2", "--workers", "1",
+          "--out", str(out)])  # fmt: skip
+    after = read_weights(out)
+    assert not np.array_equal(after.for_variant("turbo"), before.for_variant("turbo"))
+    for variant in ("classic", "pineapple"):
+        assert np.array_equal(after.for_variant(variant), before.for_variant(variant))
+
+
+def test_cli_train_names_an_unknown_variant(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["train", "--variants", "omaha", "--hands", "10", "--workers", "1", "--out", "/nonexistent/x.npz"])
+    assert exit_info.value.code == 2
+    assert "unknown variant 'omaha'" in capsys.readouterr().err

@@ -119,7 +119,7 @@ class Analyzer:
             played_at = keys.index(key)
         bot = self._bot
         kernel = pro_kernel(view, bot.fantasy_value)
-        weights = bot._weights.for_variant(view.rules.variant.value)
+        weights = bot.weights.for_variant(view.rules.variant.value)
         prior = bot.prior(view, actions, kernel, weights)
         chosen = [int(i) for i in np.argsort(-prior, kind="stable")[: self.candidates]]
         if played_at is not None and played_at not in chosen:

@@ -88,14 +88,14 @@ class ProBot:
         self.candidates = candidates
         weights = shipped_weights()
         self.fantasy_value = weights.fantasy_value if fantasy_value is None else fantasy_value
-        self._weights = weights
+        self.weights = weights
         self._rng = random.Random(seed)
         self.last_choices: tuple[Choice, ...] = ()
         self.last_rollouts = 0
 
     def decide(self, view: HandView) -> Decision:
         """The candidate with the best mean play-out value, and that value."""
-        seat = check_can_act(view)
+        check_can_act(view)
         if view.in_fantasy:
             decision = fantasy_decision(view)
             self.last_choices = (Choice(decision.action, decision.value or 0.0, 0.0),)
@@ -103,27 +103,21 @@ class ProBot:
         actions = list(legal_actions(view))
         self.last_choices = self.rank(view, actions, self.candidates, self.seconds, self.rollouts)
         best = self.last_choices[0]
-        del seat
         return Decision(best.action, best.value)
 
     def rank(
-        self, view: HandView, actions: list[Action], keep: int, seconds: float | None, rollouts: int | None,
-        *, always: Action | None = None,
-    ) -> tuple[Choice, ...]:  # fmt: skip
-        """The ``keep`` best of ``actions`` by the learned value (plus ``always``), played out, best first."""
+        self, view: HandView, actions: list[Action], keep: int, seconds: float | None, rollouts: int | None
+    ) -> tuple[Choice, ...]:
+        """The ``keep`` best of ``actions`` by the learned value, played out, best first."""
         start = time.perf_counter()
         kernel = pro_kernel(view, self.fantasy_value)
-        weights = self._weights.for_variant(view.rules.variant.value)
+        weights = self.weights.for_variant(view.rules.variant.value)
         rows = view.seats[check_can_act(view)].rows
         built = [after_action(rows, action) for action in actions]
         boards = np.array([b for b, _ in built], dtype=np.int64)
         counts = np.array([c for _, c in built], dtype=np.int64)
         prior = self.prior(view, actions, kernel, weights)
         chosen = [int(i) for i in np.argsort(-prior, kind="stable")[:keep]]
-        if always is not None:
-            index = actions.index(always)
-            if index not in chosen:
-                chosen.append(index)
         if len(chosen) == 1 and rollouts is None:
             return (Choice(actions[chosen[0]], float(prior[chosen[0]]), math.inf),)
         job = playouts(view, boards[chosen], counts[chosen])
