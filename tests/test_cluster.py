@@ -1,62 +1,55 @@
-"""Ray: simulations and training on a local head give exactly the local results of the same seed."""
+"""Ray: simulations and training on a local head give exactly the local results of the same seed.
+
+The Ray session runs in a process of its own (``tests/ray_checks.py``, a two-CPU head on
+loopback), so Ray's workers and threads never share a process or a numba cache with the
+other tests; the timeout is a hang guard only.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
-import numpy as np
 import pytest
 
 from ofc.cli.app import main
-from ofc.rules import Rules
-from ofc.sim import derive_seed, simulate
-from ofc.train.cluster import ClusterError, check_cluster, run_tasks
-from ofc.train.run import train
+from ofc.train.cluster import ClusterError, check_cluster
 
-ray = pytest.importorskip("ray")
+pytest.importorskip("ray")
+CHECKS = Path(__file__).with_name("ray_checks.py")
 
 
 @pytest.fixture(scope="module")
-def local_ray() -> Iterator[None]:
-    """A Ray head with two worker CPUs on this machine (loopback only), for this module's tests."""
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, _node_ip_address="127.0.0.1")
-    try:
-        yield
-    finally:
-        ray.shutdown()
+def ray_results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """The JSON document printed by ``tests/ray_checks.py``."""
+    cache = tmp_path_factory.mktemp("numba-cache")
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(cache)}
+    done = subprocess.run(
+        [sys.executable, str(CHECKS)], capture_output=True, text=True, env=env, timeout=1800, check=False
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
 
 
-def _figures(result: Any) -> list[tuple[object, ...]]:
-    """Every figure of a run but the decision times (wall clock)."""
-    return [
-        (b.name, b.points_per_hand, b.ci95, b.foul_rate, b.fantasy_rate, b.stay_rate, b.hands, b.fantasy_hands)
-        for b in result.bots
-    ]
+def test_run_tasks_keeps_the_argument_order(ray_results: dict[str, Any]) -> None:
+    assert ray_results["ordered"] == ray_results["expected_order"]
+    assert ray_results["done"][-1] == [7, 7]
+    assert [d for d, _ in ray_results["done"]] == list(range(1, 8))
 
 
-def test_run_tasks_keeps_the_argument_order(local_ray: None) -> None:
-    seen: list[tuple[int, int]] = []
-    args = [(3, n) for n in range(7)]
-    out = run_tasks(derive_seed, args, cluster="auto", done=lambda d, t: seen.append((d, t)))
-    assert out == [derive_seed(3, n) for n in range(7)]
-    assert seen[-1] == (7, 7)
+def test_cluster_simulation_equals_the_local_run(ray_results: dict[str, Any]) -> None:
+    local, remote = ray_results["sim"]["local"], ray_results["sim"]["ray"]
+    assert local[1] == remote[1] == 4  # 8 deals at a 2-seat table: 4 blocks
+    assert remote == local
 
 
-def test_cluster_simulation_equals_the_local_run(local_ray: None) -> None:
-    rules = Rules.preset("pineapple")
-    local = simulate(rules, ["heuristic", "random"], 8, seed=11, workers=1)
-    remote = simulate(rules, ["heuristic", "random"], 8, seed=11, cluster="auto")
-    assert remote.deals == local.deals
-    assert remote.blocks == local.blocks == 4
-    assert _figures(remote) == _figures(local)
-
-
-def test_cluster_training_equals_the_local_run(local_ray: None) -> None:
-    options: dict[str, Any] = {"hands": 300, "rounds": 1, "seed": 5}
-    local = train(["turbo"], workers=1, **options)
-    remote = train(["turbo"], cluster="auto", **options)
-    assert np.array_equal(local.for_variant("turbo"), remote.for_variant("turbo"))
+def test_cluster_training_equals_the_local_run(ray_results: dict[str, Any]) -> None:
+    assert ray_results["train"]["ray"] == ray_results["train"]["local"]
 
 
 @pytest.mark.parametrize("address", ["", "ray:/x", "http://1.2.3.4:10001", "ray://"])
