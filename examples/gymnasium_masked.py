@@ -23,17 +23,22 @@ F64 = npt.NDArray[np.float64]
 
 def masked_softmax(logits: F64, mask: npt.NDArray[np.int8]) -> F64:
     """Softmax over the legal entries of ``logits``; illegal ones get probability 0."""
-    scores = np.where(mask.astype(bool), logits, -np.inf)
+    scores: F64 = np.where(mask.astype(bool), logits, -np.inf)
     scores -= scores.max()
-    weights = np.exp(scores)
-    return weights / weights.sum()
+    weights: F64 = np.exp(scores)
+    return weights / float(weights.sum())
 
 
 def train(episodes: int, opponents: str, rules: str, seed: int, rate: float) -> list[float]:
     """Train for ``episodes`` hands; returns the reward of each."""
     env = gymnasium.make("ofc/Seat-v0", rules=rules, opponents=opponents, seat=0)
     rng = np.random.default_rng(seed)
-    size = env.observation_space["observation"].shape[0]
+    # the env's spaces: a Dict of a Box of features and an action mask, and a Discrete action
+    assert isinstance(env.observation_space, gymnasium.spaces.Dict)
+    features_space = env.observation_space["observation"]
+    assert isinstance(features_space, gymnasium.spaces.Box)
+    assert isinstance(env.action_space, gymnasium.spaces.Discrete)
+    size = features_space.shape[0]
     actions = int(env.action_space.n)
     weights = np.zeros((actions, size))
     baseline = 0.0
@@ -48,7 +53,8 @@ def train(episodes: int, opponents: str, rules: str, seed: int, rate: float) -> 
             probabilities = masked_softmax(weights @ features, observation["action_mask"])
             action = int(rng.choice(actions, p=probabilities))
             taken.append((features, action, probabilities))
-            observation, reward, done, _, _ = env.step(action)
+            observation, step_reward, done, _, _ = env.step(action)
+            reward = float(step_reward)
         advantage = reward - baseline
         baseline += 0.05 * (reward - baseline)
         for features, action, probabilities in taken:

@@ -23,7 +23,10 @@ INTERRUPT = "<Ctrl-C>"
 Line = str | Callable[[list[str]], str]
 Script = dict[tuple[int, int], list[Line]]
 
-PROMPTS = [
+Prompt = str | bytes | re.Pattern[str] | re.Pattern[bytes] | type[pexpect.EOF] | type[pexpect.TIMEOUT]
+"""What ``pexpect``'s ``expect`` takes in its list of patterns (its stubs take a list, not a sequence)."""
+
+PROMPTS: list[Prompt] = [
     r"Leave the match\? Finished hands are saved\. \[y/N\] ",
     r"Enter: next hand > ",
     r"Enter: the final ledger > ",

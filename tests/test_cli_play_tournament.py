@@ -9,9 +9,9 @@ from pathlib import Path
 import pexpect
 
 from ofc.history import check_copy, read
-from test_cli_play import PROMPTS, Driver, files, plain, replay_text
+from test_cli_play import PROMPTS, Driver, Prompt, files, plain, replay_text
 
-TOURNAMENT_PROMPTS = [
+TOURNAMENT_PROMPTS: list[Prompt] = [
     r"Leave the tournament\? Finished hands are saved\. \[y/N\] ",
     *PROMPTS[1:4],
     r"Enter: the final standings > ",

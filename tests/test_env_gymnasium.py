@@ -52,7 +52,7 @@ def test_table_size_follows_the_bots_named() -> None:
 def test_bad_setup_is_named(kwargs: dict[str, object], error: type[Exception], message: str) -> None:
     base: dict[str, object] = {"rules": "pineapple", "opponents": "heuristic,heuristic"}
     with pytest.raises(error, match=message):
-        SeatEnv(**{**base, **kwargs})  # type: ignore[arg-type]
+        SeatEnv(**{**base, **kwargs})
 
 
 @pytest.mark.parametrize(("rules", "seat", "fantasy"), [("pineapple", 2, (0, 14, 0)), ("classic", 0, ())])

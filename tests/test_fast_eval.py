@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Any
 
 import numpy as np
 import pytest
@@ -47,7 +48,7 @@ def test_card_order_does_not_matter() -> None:
 
 
 @pytest.mark.parametrize("dtype", [np.uint8, np.int16, np.int32, np.int64])
-def test_any_integer_dtype(dtype: type) -> None:
+def test_any_integer_dtype(dtype: type[np.integer[Any]]) -> None:
     hand = np.array([parse_cards("Ts Js Qs Ks As")], dtype=dtype)
     assert eval5(hand).tolist() == [8 << 20 | 13 << 16]
     trips = np.array([parse_cards("Qh Qd Qc")], dtype=dtype)

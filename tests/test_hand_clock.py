@@ -119,7 +119,7 @@ def test_pineapple_street_places_low_and_discards_the_last_card(
     hand = Hand(PINEAPPLE, button=0, deck=deck)
     hand.apply(Action.of(1, **first_five), 1)
     hand.apply(Action.of(0, bottom="2d 3d 4d 5d 6d"), 2)
-    assert hand.advance(16) == (Action.of(1, **auto),)  # type: ignore[arg-type]
+    assert hand.advance(16) == (Action.of(1, **auto),)
     assert hand.private_record().actions[-1].time == D(16)  # 9 s left on the hand clock + the 5 s bank from 2
 
 

@@ -28,6 +28,7 @@ CONFIGS = [
     ("pineapple-progressive", 2),
     ("pineapple-progressive", 3),
 ]
+STARTS: list[Decimal | float] = [0, Decimal("1000.25")]  # the hand's start time (an int and a Decimal)
 
 
 @st.composite
@@ -47,7 +48,7 @@ def hands(draw: st.DrawFn, preset: str, players: int) -> tuple[Hand, int]:
         button=draw(st.integers(0, players - 1)),
         seed=draw(st.integers(0, 2**32)),
         fantasy=fantasy,
-        now=draw(st.sampled_from([0, Decimal("1000.25")])),
+        now=draw(st.sampled_from(STARTS)),
     )
     return hand, draw(st.integers(0, 2**32))
 

@@ -52,7 +52,7 @@ def tournament_hands(count: int, rules: Rules) -> list[tuple[TournamentHand, Any
     tournament = Tournament(rules, button=1)
     session = Session(tournament)
     bots = [make_bot("random", seed=seat) for seat in range(rules.players)]
-    out = []
+    out: list[tuple[TournamentHand, Any]] = []
     while len(out) < count and not session.finished:
         hand = session.deal(seed=40 + len(out))
         play_hand(hand, [bots[seat] for seat in session.plan.seats])

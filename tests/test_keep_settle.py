@@ -94,8 +94,8 @@ def test_random_books_stay_zero_sum_within_the_limit(preset: str, players: int, 
     assert keeping.money == {name: points / 2 for name, points in keeping.points.items()}
     if limit is not None:
         assert min(keeping.points.values()) >= -limit
-    for hand in keeping.hands:
-        assert set(hand.fouled) >= {name for name in hand.names if hand.entries[name].dead}
+    for played in keeping.hands:
+        assert set(played.fouled) >= {name for name in played.names if played.entries[name].dead}
     transfers = keeping.settlement()
     paid = {name: Fraction(0) for name in names}
     for transfer in transfers:

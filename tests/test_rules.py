@@ -8,6 +8,7 @@ from decimal import Decimal
 
 import pytest
 
+from exact import decs
 from ofc.errors import RulesError
 from ofc.ranking import Category
 from ofc.rules import (
@@ -49,7 +50,7 @@ def test_defaults_follow_rules_md() -> None:
     assert rules.button_on_fantasy is ButtonOnFantasy.STAYS
     assert rules.point_value == 1
     assert rules.loss_limit is None
-    assert (rules.hand_seconds, rules.time_bank_seconds) == (120, 180)
+    assert (rules.hand_seconds, rules.time_bank_seconds) == decs(120, 180)
     assert rules.players == 2
 
 
@@ -128,7 +129,7 @@ def test_fantasy_cards_progressive_reads_in_pineapple() -> None:
 
 
 def test_typed_values_are_accepted() -> None:
-    rules = Rules.of(variant="pineapple", scoring="american", players=3, point_value=2)  # type: ignore[arg-type]
+    rules = Rules.of(variant="pineapple", scoring="american", players=3, point_value=2)
     assert rules.variant is Variant.PINEAPPLE
     assert rules.point_value == Decimal(2)
     assert rules.with_settings({"fantasy_stay": ["top_trips"]}).fantasy_stay == {StayCondition.TOP_TRIPS}
@@ -186,8 +187,8 @@ def test_switching_variant_rechecks_players() -> None:
 
 def test_scoring_defaults_to_the_variants() -> None:
     """RULES.md: scoring defaults to classic for classic and turbo, american for pineapple."""
-    assert Rules.of(variant="pineapple").scoring is Scoring.AMERICAN  # type: ignore[arg-type]
-    assert Rules.of(variant="turbo").scoring is Scoring.CLASSIC  # type: ignore[arg-type]
+    assert Rules.of(variant="pineapple").scoring is Scoring.AMERICAN
+    assert Rules.of(variant="turbo").scoring is Scoring.CLASSIC
     assert Rules.preset("classic").with_settings({"variant": "pineapple"}).scoring is Scoring.AMERICAN
     assert Rules.preset("pineapple").with_settings({"variant": "turbo"}).scoring is Scoring.CLASSIC
     assert Rules.preset("classic").with_settings({"scoring": None}).scoring is Scoring.CLASSIC
@@ -199,7 +200,7 @@ def test_a_scoring_other_than_the_variants_default_is_kept() -> None:
     assert chosen.with_settings({"variant": "turbo"}).scoring is Scoring.AMERICAN
     both = Rules.preset("classic").with_settings({"variant": "pineapple", "scoring": "classic"})
     assert both.scoring is Scoring.CLASSIC
-    assert Rules.of(variant="pineapple", scoring="classic").scoring is Scoring.CLASSIC  # type: ignore[arg-type]
+    assert Rules.of(variant="pineapple", scoring="classic").scoring is Scoring.CLASSIC
 
 
 def test_fantasy_deal_sizes_and_repeats() -> None:

@@ -19,7 +19,7 @@ from ofc.tournament import Finish, Tournament
 from sheets import sheet
 from test_terminal_game import Clock, FirstLegal, Item, Script
 
-HINTED = ["hint", "accept", ""]
+HINTED: list[Item] = ["hint", "accept", ""]
 """The player's lines for one deal: the adviser's move, taken and confirmed."""
 
 
@@ -141,6 +141,7 @@ def test_a_whole_tournament_in_process(tmp_path: Path) -> None:
             number, number, number,
         )  # fmt: skip
         assert check_copy(history) is not None
+    assert history.tournament is not None
     assert history.tournament.chips_won == (-30, 21, 9)
 
 
@@ -183,7 +184,9 @@ class Prompted:
             return ""
         if screen.endswith("[y/N] "):
             return "y"
-        return next(self.lines)
+        line = next(self.lines)
+        assert isinstance(line, str)  # HINTED holds key lines only
+        return line
 
 
 def test_ctrl_c_stops_the_bots_and_shows_the_places_so_far(tmp_path: Path) -> None:
