@@ -13,7 +13,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from exact import decs, fracs
 from ofc.cards import parse_cards
 from ofc.errors import BalanceError, MatchError
 from ofc.match import Match, can_join, check_join, join_cost
@@ -183,7 +182,7 @@ def test_real_score_sheets_carry_fantasy() -> None:
     foul = Board(parse_cards("Ac Ad 3c"), parse_cards("4c 5d 7s 8s 9d"), parse_cards("2d 3d 4d 6c 7c"))
     match = Match(rules, button=1)
     first = match.record(score_boards([qq, foul], rules))
-    assert first.points == fracs(6 + 7 + 8 + 15, -36)
+    assert first.points == (6 + 7 + 8 + 15, -36)
     plan = match.next_deal()
     assert (plan.button, plan.fantasy, plan.fantasy_in_row) == (1, (13, 0), (1, 0))  # fantasy keeps the button
 
@@ -196,8 +195,8 @@ def test_money_follows_a_non_integer_point_value() -> None:
     match.record(sheet([[0, 6, -4], [-6, 0, 2], [4, -2, 0]]))
     record = match.record(sheet([[0, -3, 1], [3, 0, 5], [-1, -5, 0]]))
     assert record.money == (Fraction(-7, 10), Fraction(14, 5), Fraction(-21, 10))
-    assert match.ledger.points == fracs(0, 4, -4)
-    assert match.ledger.money == fracs(0, Fraction(7, 5), Fraction(-7, 5))
+    assert match.ledger.points == (0, 4, -4)
+    assert match.ledger.money == (0, Fraction(7, 5), Fraction(-7, 5))
     assert match.ledger.money_between(1, 2) == Fraction(49, 20)
 
 
@@ -205,11 +204,11 @@ def test_two_players_the_loser_is_capped_and_the_match_ends() -> None:
     match = Match(Rules.of(players=2, loss_limit=10, point_value="0.5"), button=0)
     match.record(sheet([[0, -6], [6, 0]]))
     record = match.record(sheet([[0, -8], [8, 0]]))
-    assert record.points == fracs(-4, 4)
+    assert record.points == (-4, 4)
     assert record.capped == frozenset({0})
     assert record.left == (0,)
-    assert match.ledger.points == fracs(-10, 10)
-    assert match.ledger.money == fracs(-5, 5)
+    assert match.ledger.points == (-10, 10)
+    assert match.ledger.money == (-5, 5)
     assert match.finished
 
 
@@ -219,13 +218,13 @@ def test_loss_limit_with_three_players_then_two_play_on() -> None:
     # circle of the seats still playing after hand 1.
     match = Match(Rules.of(players=3, loss_limit=10), button=1)
     record = match.record(sheet([[0, -6, -9], [6, 0, 3], [9, -3, 0]]))
-    assert record.points == fracs(-10, 7, 3)
+    assert record.points == (-10, 7, 3)
     assert record.left == (0,)
     plan = match.next_deal()
     assert (plan.seats, plan.button, plan.order, plan.button_index) == ((1, 2), 2, (1, 2), 1)
     match.record(sheet([[0, 2], [-2, 0]]))
     assert match.finished
-    assert match.ledger.points == fracs(-10, 9, 1)
+    assert match.ledger.points == (-10, 9, 1)
     assert [h.plan.button for h in match.hands] == [1, 2]
 
 
@@ -235,10 +234,10 @@ def test_two_players_capped_in_one_hand_of_a_match() -> None:
     match = Match(Rules.of(players=4, loss_limit=10), button=0)
     match.record(sheet([[0, 0, -4, -3], [0, 0, -4, -2], [4, 4, 0, 0], [3, 2, 0, 0]]))
     record = match.record(sheet([[0, 0, -6, 0], [0, 0, -8, 0], [6, 8, 0, -2], [0, 0, 2, 0]]))
-    assert record.points == fracs(-3, -4, 5, 2)
+    assert record.points == (-3, -4, 5, 2)
     assert record.capped == frozenset({0, 1})
     assert record.left == (0, 1)
-    assert match.ledger.points == fracs(-10, -10, 13, 7)
+    assert match.ledger.points == (-10, -10, 13, 7)
     assert match.finished is False
     assert match.next_deal().seats == (2, 3)
 
@@ -248,9 +247,9 @@ def test_a_capped_player_who_also_wins_collects_in_full() -> None:
     match = Match(Rules.of(players=3, loss_limit=10), button=0)
     match.record(sheet([[0, -4, 0], [4, 0, 0], [0, 0, 0]]))
     record = match.record(sheet([[0, -12, 2], [12, 0, 4], [-2, -4, 0]]))
-    assert record.vs[0] == fracs(0, -8, 2)
-    assert record.points == fracs(-6, 12, -6)
-    assert match.ledger.points == fracs(-10, 16, -6)
+    assert record.vs[0] == (0, -8, 2)
+    assert record.points == (-6, 12, -6)
+    assert match.ledger.points == (-10, 16, -6)
     assert record.left == (0,)
 
 
@@ -333,7 +332,7 @@ def test_balances_are_checked_and_follow_the_money() -> None:
         Match(rules, button=0, balances=[20, 20, 20])
     match = Match(rules, button=0, balances=[Decimal(25), 20])
     match.record(sheet([[0, 3], [-3, 0]]))
-    assert match.balances == fracs(31, 14)
+    assert match.balances == (31, 14)
     assert Match(rules, button=0).balances is None
 
 
@@ -342,11 +341,11 @@ def test_balances_are_checked_and_follow_the_money() -> None:
 
 def test_time_banks_carry_over_the_match() -> None:
     match = Match(Rules.of(players=3, time_bank_seconds=60), button=0)
-    assert match.next_deal().time_banks == decs(60, 60, 60)
+    assert match.next_deal().time_banks == (60, 60, 60)
     match.record(quiet(3), [Decimal("42.5"), 60, 0])
-    assert match.next_deal().time_banks == decs(Decimal("42.5"), 60, 0)
+    assert match.next_deal().time_banks == (Decimal("42.5"), 60, 0)
     match.record(quiet(3))
-    assert match.time_banks == decs(Decimal("42.5"), 60, 0)
+    assert match.time_banks == (Decimal("42.5"), 60, 0)
 
 
 # ---------------------------------------------------------------- refused calls

@@ -8,7 +8,6 @@ from decimal import Decimal
 
 import pytest
 
-from exact import decs
 from ofc.errors import RulesError
 from ofc.ranking import Category
 from ofc.rules import (
@@ -50,7 +49,7 @@ def test_defaults_follow_rules_md() -> None:
     assert rules.button_on_fantasy is ButtonOnFantasy.STAYS
     assert rules.point_value == 1
     assert rules.loss_limit is None
-    assert (rules.hand_seconds, rules.time_bank_seconds) == decs(120, 180)
+    assert (rules.hand_seconds, rules.time_bank_seconds) == (120, 180)
     assert rules.players == 2
 
 

@@ -11,7 +11,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from exact import decs
 from ofc.errors import MatchError, RulesError
 from ofc.rules import Rules
 from ofc.scoring import ScoreSheet
@@ -88,7 +87,7 @@ def test_elimination_order_places_and_prizes() -> None:
     assert tournament.finishes == {0: Finish(4), 1: Finish(3), 2: Finish(1), 3: Finish(2)}
     assert [h.plan.button for h in tournament.hands] == [0, 1, 2]
     assert tournament.prize_pool == 400
-    assert tournament.prizes() == decs(0, 80, 200, 120)
+    assert tournament.prizes() == (0, 80, 200, 120)
     with pytest.raises(MatchError, match="the tournament is over after 3 hands"):
         tournament.record(pays(2, {}))
 
@@ -98,7 +97,7 @@ def test_equal_stacks_busting_together_share_places_and_prizes() -> None:
     tournament = Tournament(rules, button=2)
     tournament.record(pays(3, {(0, 2): 150, (1, 2): 150}))
     assert tournament.finishes == {0: Finish(2, 2), 1: Finish(2, 2), 2: Finish(1)}
-    assert tournament.prizes() == decs(45, 45, 210)
+    assert tournament.prizes() == (45, 45, 210)
 
 
 def test_a_three_way_split_rounds_down_to_the_cent_and_the_rest_goes_to_the_winner() -> None:
@@ -171,7 +170,7 @@ def test_bust_finishes() -> None:
 
 def test_split_prizes_pays_places_beyond_the_payouts_nothing() -> None:
     finishes = {0: Finish(3), 1: Finish(1), 2: Finish(2)}
-    assert split_prizes(Decimal("10.01"), [Decimal("0.6"), Decimal("0.4")], finishes) == decs(
+    assert split_prizes(Decimal("10.01"), [Decimal("0.6"), Decimal("0.4")], finishes) == (
         0,
         Decimal("6.01"),
         Decimal("4.00"),

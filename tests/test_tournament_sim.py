@@ -128,9 +128,7 @@ def test_wilson_interval_worked_by_hand() -> None:
     assert low == pytest.approx(0.23660, abs=1e-5)
     assert high == pytest.approx(0.76340, abs=1e-5)
     # 0 of 8: centre 0.48016 / 8 / 1.48016 ... the interval is 0 .. z^2 / (n + z^2) = 3.84146 / 11.84146.
-    low, high = wilson(0.0, 8)
-    assert low == 0.0
-    assert high == pytest.approx(3.841459 / 11.841459, abs=1e-6)
+    assert wilson(0.0, 8) == (0.0, pytest.approx(3.841459 / 11.841459, abs=1e-6))
 
 
 def test_a_bot_record_over_three_tournaments() -> None:
