@@ -46,7 +46,7 @@ def best_rate(run: Callable[[], object], count: int, repeats: int = 3) -> float:
     return count / best
 
 
-def python_rate(evaluate: Callable[[list[int]], int], hands: list[list[int]]) -> float:
+def python_rate(evaluate: Callable[[list[int]], object], hands: list[list[int]]) -> float:
     """Hands per second of a per-call Python evaluator over ``hands``."""
     return best_rate(lambda: [evaluate(hand) for hand in hands], len(hands), repeats=1)
 
