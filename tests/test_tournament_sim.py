@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from ofc.bots.spec import bot_names
 from ofc.errors import BotError, RulesError
 from ofc.hand import Hand
 from ofc.history import read, replay, write
@@ -20,7 +21,6 @@ from ofc.tournament import Tournament, TournamentHand
 from ofc.tournament_sim import (
     Standing,
     TournamentRun,
-    bot_names,
     bot_record,
     place_weights,
     play_tournament,

@@ -24,7 +24,8 @@ from decimal import Decimal
 from fractions import Fraction
 from multiprocessing import get_context
 
-from ofc.bots import make_bot, parse_spec
+from ofc.bots import make_bot
+from ofc.bots.spec import bot_names
 from ofc.errors import RulesError
 from ofc.hand import Hand
 from ofc.rules import Rules
@@ -36,19 +37,6 @@ BUTTON_PART = -1
 """``derive_seed(seed, index, BUTTON_PART)`` draws the first button."""
 BOT_PART = -2
 """``derive_seed(seed, index, BOT_PART - bot)`` seeds a bot (hand numbers are >= 0)."""
-
-
-def bot_names(specs: Sequence[str]) -> tuple[str, ...]:
-    """Each bot named for its kind, numbered when repeated: ``mc``, ``random``, ``random2``."""
-    names: list[str] = []
-    for spec in specs:
-        kind = parse_spec(spec)[0]
-        label, number = kind, 1
-        while label in names:
-            number += 1
-            label = f"{kind}{number}"
-        names.append(label)
-    return tuple(names)
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ a reader and a check; anything unknown or out of range raises ``BotError`` namin
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -95,6 +95,20 @@ def split_specs(text: str) -> list[str]:
     if not specs:
         raise BotError("no bots given: name them like mc,heuristic")
     return specs
+
+
+def bot_names(specs: Sequence[str], taken: Sequence[str] = ()) -> tuple[str, ...]:
+    """Each bot named for its kind, numbered when repeated (``mc``, ``random``, ``random2``),
+    never one of the names already ``taken`` (a person's at the same table)."""
+    names = list(taken)
+    for spec in specs:
+        kind = parse_spec(spec)[0]
+        label, number = kind, 1
+        while label in names:
+            number += 1
+            label = f"{kind}{number}"
+        names.append(label)
+    return tuple(names[len(taken) :])
 
 
 def make_bot(spec: str, *, seed: int | None = None) -> Bot:

@@ -40,21 +40,14 @@ def bot_specs(text: str | None, players: int | None) -> list[str]:
 
 def seat_names(player: str, specs: Sequence[str]) -> list[str]:
     """The player's name, then each bot named for its kind (``mc``, ``mc2``...)."""
-    from ofc.bots import parse_spec
+    from ofc.bots.spec import bot_names
+
     name = " ".join(player.split())
     if not name:
         raise InputError("--name must not be empty")
     if not name.isprintable():  # it is printed on the screen and saved in every hand history
         raise InputError(f"--name must be printable text, not {name!r}")
-    names = [name]
-    for spec in specs:
-        kind = parse_spec(spec)[0]
-        label, number = kind, 1
-        while label in names:
-            number += 1
-            label = f"{kind}{number}"
-        names.append(label)
-    return names
+    return [name, *bot_names(specs, taken=[name])]
 
 
 def dealer(rng: random.Random | None) -> Callable[[], Deck]:
