@@ -19,6 +19,7 @@ import random
 import statistics
 import tempfile
 import time
+import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -98,10 +99,11 @@ async def table_slot(base: str, port: int, number: int, args: argparse.Namespace
     settings = {"hand_seconds": 600, "time_bank_seconds": 600}
     matches = errors = 0
     while time.monotonic() < stop:
+        bots = [None] * (args.seats - 1) + [args.bots] if args.bots else []
         body = {"name": f"bench {number}", "preset": args.preset, "seats": args.seats, "settings": settings}
-        table = await asyncio.to_thread(post_json, base, "/api/tables", body)
+        table = await asyncio.to_thread(post_json, base, "/api/tables", body | {"bots": bots})
         players = []
-        for seat in range(args.seats):
+        for seat in range(args.seats - (1 if args.bots else 0)):
             name = {"name": f"p{table['id']}x{seat}"}
             joined = await asyncio.to_thread(post_json, base, f"/api/tables/{table['id']}/join", name)
             url = f"ws://127.0.0.1:{port}/ws/tables/{table['id']}"
@@ -112,12 +114,63 @@ async def table_slot(base: str, port: int, number: int, args: argparse.Namespace
     return matches, errors
 
 
-async def play(base: str, port: int, args: argparse.Namespace) -> tuple[list[float], int, int]:
-    """Run every table slot until time is up; return latencies, matches played and errors."""
+async def hint_flood(base: str, port: int, stop: float, latencies: list[float]) -> None:
+    """A separate client asking for hints one after another at its own table (a person and a random bot)."""
+    settings = {"hand_seconds": 3600, "time_bank_seconds": 3600}
+    body = {"name": "hints", "preset": "pineapple", "seats": 2, "bots": [None, "random"], "settings": settings}
+    table = await asyncio.to_thread(post_json, base, "/api/tables", body)
+    joined = await asyncio.to_thread(post_json, base, f"/api/tables/{table['id']}/join", {"name": "hinter"})
+    async with connect(f"ws://127.0.0.1:{port}/ws/tables/{table['id']}", max_size=None) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": joined["token"]}))
+        asked: float | None = None
+        while time.monotonic() < stop:
+            try:
+                message = json.loads(await asyncio.wait_for(ws.recv(), timeout=max(0.1, stop - time.monotonic())))
+            except TimeoutError:
+                break
+            if message["type"] in ("hint", "error") and asked is not None:
+                if message["type"] == "hint":
+                    latencies.append(time.perf_counter() - asked)
+                asked = None
+            if message["type"] == "state" and message.get("discard_due") is None:
+                continue
+            if asked is None and message["type"] in ("state", "hint", "error"):
+                asked = time.perf_counter()
+                await ws.send(json.dumps({"type": "hint", "token": joined["token"]}))
+
+
+async def play(base: str, port: int, args: argparse.Namespace) -> tuple[list[float], int, int, list[float]]:
+    """Run every table slot (and the hint flood) until time is up: latencies, matches, errors, hint latencies."""
     latencies: list[float] = []
+    hints: list[float] = []
     stop = time.monotonic() + args.seconds
-    done = await asyncio.gather(*(table_slot(base, port, n, args, stop, latencies) for n in range(args.tables)))
-    return latencies, sum(m for m, _ in done), sum(e for _, e in done)
+    slots = [table_slot(base, port, n, args, stop, latencies) for n in range(args.tables)]
+    flood = [hint_flood(base, port, stop, hints)] if args.bots else []
+    done = await asyncio.gather(*slots, *flood)
+    return latencies, sum(m for m, _ in done[: args.tables]), sum(e for _, e in done[: args.tables]), hints
+
+
+def rss_mb(pid: int) -> float:
+    """Resident memory of the process and its children (the decision workers), in MB."""
+    pids = [pid] + [int(p) for p in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    total = 0
+    for one in pids:
+        for line in Path(f"/proc/{one}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                total += int(line.split()[1])
+    return total / 1024
+
+
+def wait_ready(base: str) -> None:
+    """Wait until ``/api/health`` says the kernels are warm (so no decision is timed compiling)."""
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(base + "/api/health", timeout=5):
+                return
+        except OSError:
+            time.sleep(0.5)
+    raise SystemExit("the server never became ready")
 
 
 def main() -> None:
@@ -129,20 +182,33 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--think", type=float, default=1.0, help="mean think time per action, seconds")
     parser.add_argument("--db", default=None, help="database URL (default: SQLite in a temporary folder)")
+    parser.add_argument("--bots", default=None, help="a bot spec for the last seat of each table (e.g. mc)")
+    parser.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         home = Path(folder)
         db = args.db or f"sqlite:///{home / 'bench.db'}"
         port = free_port()
-        server = start_server(db, port, home, "--pause", "0")  # no pause between hands, no bots
+        server = start_server(db, port, home, "--pause", "0", "--bot-delay", "0")  # no pauses
         try:
-            latencies, matches, errors = asyncio.run(play(f"http://127.0.0.1:{port}", port, args))
+            wait_ready(f"http://127.0.0.1:{port}")
+            rss_start = rss_mb(server.pid)
+            latencies, matches, errors, hints = asyncio.run(play(f"http://127.0.0.1:{port}", port, args))
+            rss_end = rss_mb(server.pid)
         finally:
             server.kill()
             server.wait()
     if not latencies:
         raise SystemExit("no action was timed")
     ms = [value * 1000 for value in latencies]
+    hint_ms = [value * 1000 for value in hints]
+    if args.json:
+        figures = {"tables": args.tables, "seconds": args.seconds, "actions": len(ms)}
+        figures |= {"p50_ms": round(statistics.median(ms), 1), "p99_ms": round(percentile(ms, 0.99), 1)}
+        figures |= {"hint_p99_ms": round(percentile(hint_ms, 0.99), 1) if hint_ms else None}
+        figures |= {"rss_mb_start": round(rss_start, 1), "rss_mb_end": round(rss_end, 1)}
+        print(json.dumps(figures | {"db": "sqlite" if args.db is None else args.db.split(":")[0]}))
+        return
     clients = args.tables * args.seats
     print(f"ofc serve load: {args.tables} tables x {args.seats} seats ({args.preset}), {clients} WebSocket clients, "
           f"think time mean {args.think} s, {args.seconds:.0f} s")  # fmt: skip
@@ -150,6 +216,10 @@ def main() -> None:
     print(f"matches started: {matches}, actions timed: {len(ms)} ({len(ms) / args.seconds:.1f}/s), errors: {errors}")
     print(f"action -> update latency: p50 {statistics.median(ms):.1f} ms, p90 {percentile(ms, 0.9):.1f} ms, "
           f"p99 {percentile(ms, 0.99):.1f} ms, max {max(ms):.1f} ms")  # fmt: skip
+    if args.bots:
+        spread = f", p50 {statistics.median(hint_ms):.0f} ms, p99 {percentile(hint_ms, 0.99):.0f} ms" if hint_ms else ""
+        print(f"bots: {args.bots} at the last seat of each table; hints answered: {len(hint_ms)}{spread}")
+    print(f"server memory (with its workers): {rss_start:.0f} MB at the start, {rss_end:.0f} MB at the end")
 
 
 if __name__ == "__main__":

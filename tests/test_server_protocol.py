@@ -13,8 +13,9 @@ from starlette.testclient import TestClient
 
 from ofc.cards import ALL_CARDS, Deck, format_card, parse_cards
 from ofc.server.agents import default_bot_factory
-from ofc.server.timekeeping import FakeClock, SystemClock
+from ofc.server.timekeeping import SystemClock
 from test_server_support import (
+    FakeClock,
     create_table,
     join,
     make_app,
@@ -38,7 +39,7 @@ def test_whole_match_against_bots_settles_the_ledger_into_the_balance(tmp_path: 
         with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
             assert receive(ws)["type"] == "state"
             ws.send_json({"type": "hello", "token": seat["token"], "id": "h"})
-            welcome = receive(ws)
+            welcome = until(ws, lambda m: m["type"] != "state")  # the bots' moves may come first
             assert welcome == {"type": "welcome", "id": "h", "table": table["id"], "seat": 0, "name": "ann"}
             final = play_to_end(ws, seat["token"], random.Random(3))
         points = [Fraction(p) for p in final["ledger"]["points"]]

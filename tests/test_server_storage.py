@@ -8,9 +8,7 @@ server does not answer: the README's test command starts it.
 
 from __future__ import annotations
 
-import os
 import random
-import uuid
 from collections.abc import Iterator
 from decimal import Decimal
 from fractions import Fraction
@@ -18,13 +16,13 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy import create_engine, text
-from sqlalchemy.engine import make_url
 from starlette.testclient import TestClient
 
 from ofc.rules import Rules
 from ofc.server.app import create_app
 from ofc.server.game import TableGame
 from ofc.server.storage import FINISHED, ActionRow, Storage
+from pg_support import fresh_database
 from test_server_support import (
     StandInBot,
     create_table,
@@ -35,30 +33,14 @@ from test_server_support import (
 )
 
 
-def _postgres_base() -> str:
-    url = os.environ.get("OFC_TEST_POSTGRES_URL")
-    if not url:
-        pytest.fail("OFC_TEST_POSTGRES_URL is not set: run `eval \"$(bash scripts/services)\"` (scripts/test does)")
-    return url
-
-
 @pytest.fixture(params=["sqlite", "postgresql"])
 def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     """A fresh, empty database of each kind."""
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'test.db'}"
         return
-    base = make_url(_postgres_base()).set(drivername="postgresql+pg8000")
-    name = f"ofc_test_{uuid.uuid4().hex[:12]}"
-    admin = create_engine(base, isolation_level="AUTOCOMMIT")
-    with admin.connect() as db:
-        db.execute(text(f"CREATE DATABASE {name}"))
-    try:
-        yield base.set(database=name).render_as_string(hide_password=False)
-    finally:
-        with admin.connect() as db:
-            db.execute(text(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
-        admin.dispose()
+    with fresh_database() as url:
+        yield url.render_as_string(hide_password=False)
 
 
 def test_players_and_balances_are_exact_and_settle_once(db_url: str) -> None:

@@ -7,6 +7,7 @@ import random
 import signal
 import subprocess
 from collections.abc import Callable, Iterator
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -21,8 +22,22 @@ from ofc.legal import LegalActions
 from ofc.rules import HAND_CARDS, Rules
 from ofc.server.app import create_app
 from ofc.server.launch import free_port, post_json, start_server
-from ofc.server.timekeeping import FakeClock
 from ofc.view import HandView
+
+
+class FakeClock:
+    """A clock that only moves when told."""
+
+    def __init__(self, start: Decimal | int = 1000) -> None:
+        self.time = Decimal(start)
+
+    def now(self) -> Decimal:
+        """The time set so far."""
+        return self.time
+
+    def move(self, seconds: Decimal | int | str) -> None:
+        """Move time forward by ``seconds``."""
+        self.time += Decimal(seconds)
 
 
 class StandInBot:
@@ -67,6 +82,7 @@ def make_app(tmp_path: Path, **options: Any) -> FastAPI:
     options.setdefault("decks", seeded_decks)
     options.setdefault("clock", FakeClock())
     options.setdefault("buttons", random.Random(7))
+    options.setdefault("processes", False)  # the stand-in bots decide on threads
     return create_app(f"sqlite:///{tmp_path / 'ofc.db'}", **options)
 
 

@@ -27,6 +27,7 @@ def serve_command(
 
     from ofc.server.app import create_app
     from ofc.server.game import secure_deck, seeded_decks
+    from ofc.server.limits import MAX_FRAME
     from ofc.server.storage import default_url
 
     url = db or default_url()
@@ -35,5 +36,12 @@ def serve_command(
     buttons = None if seed is None else random.Random(seed)
     application = create_app(url, pause=pause, bot_delay=bot_delay, decks=decks, buttons=buttons)
     uvicorn.run(
-        application, host=host, port=port, log_level="warning", ws="websockets-sansio", ws_per_message_deflate=False
+        application,
+        host=host,
+        port=port,
+        log_level="warning",
+        ws="websockets-sansio",
+        ws_per_message_deflate=False,
+        ws_max_size=MAX_FRAME,  # a larger frame closes the socket before it is read in full
+        timeout_graceful_shutdown=2,  # SIGTERM: open connections get 2 s, then the server stops
     )

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
+import logging
 import random
 from collections.abc import AsyncIterator
 from decimal import Decimal
@@ -22,14 +24,27 @@ from fastapi.staticfiles import StaticFiles
 
 from ofc.errors import BalanceError, OfcError
 from ofc.server.agents import BotFactory, default_bot_factory
+from ofc.server.dbwork import REQUEST_SECONDS, Database, StorageUnavailable
 from ofc.server.game import DeckSource, PlayError, secure_deck
 from ofc.server.keep_routes import keep_router
 from ofc.server.keep_store import KeepStore
-from ofc.server.protocol import CreateTable, JoinTable, LeaveTable, ProtocolError, error_message, parse_message
+from ofc.server.limits import DoorLimits
+from ofc.server.protocol import (
+    CreateTable,
+    Hint,
+    JoinTable,
+    LeaveTable,
+    ProtocolError,
+    Solve,
+    error_message,
+    parse_message,
+)
 from ofc.server.storage import Storage, default_url
 from ofc.server.tables import Connection, Runtime, Settings, TableManager
 from ofc.server.timekeeping import Clock, SystemClock
+from ofc.server.workers import DecisionPool, default_size, warm_kernels
 
+log = logging.getLogger("ofc.server")
 WEB = Path(__file__).resolve().parent.parent / "web"
 _STATUS = {"bad_key": 403, "no_table": 404, "no_player": 404}
 _STATUS |= {"seat_taken": 409, "table_full": 409, "already_seated": 409, "not_finished": 409}
@@ -50,25 +65,52 @@ def create_app(
     start_balance: int | Fraction = 1000,
     decks: DeckSource = secure_deck,
     buttons: random.Random | None = None,
+    db_timeout: float | None = None,
+    request_seconds: float = REQUEST_SECONDS,
+    workers: int | None = None,
+    processes: bool = True,
 ) -> FastAPI:
     """The ``ofc serve`` application over the database at ``db_url`` (default: see storage).
 
     ``buttons`` draws each match's first button (default: the system's secure randomness).
+    ``db_timeout`` bounds each database connect, statement and lock wait (default
+    ``OFC_DB_TIMEOUT`` or 5 s); a person's request keeps retrying its write for
+    ``request_seconds`` before it is refused. Bots, hints and the solver run on ``workers``
+    worker processes (threads when ``processes`` is false: tests with stand-in bots).
     """
-    store = Storage(db_url or default_url())
+    store = Storage(db_url or default_url(), db_timeout)
     settings = Settings(Decimal(str(pause)), bot_delay, Fraction(start_balance))
-    manager = TableManager(store, clock or SystemClock(), bot_factory, settings, decks, buttons)
+    db = Database(request_seconds=request_seconds)
+    warm = functools.partial(warm_kernels) if processes else None
+    pool = DecisionPool(bot_factory, workers or default_size(), processes=processes, warm=warm)
+    manager = TableManager(store, clock or SystemClock(), bot_factory, settings, decks, buttons, db, pool)
+    health = {"ready": False}
+
+    async def warm_up() -> None:
+        """Kernels compiled (or loaded) here first, then by each worker: only then is the server ready."""
+        try:
+            if warm is not None:
+                await asyncio.to_thread(warm)
+            await pool.ready()
+            health["ready"] = True
+        except Exception:
+            log.exception("the decision workers could not start")
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await manager.start()
+        warming = asyncio.get_running_loop().create_task(warm_up())
         try:
             yield
         finally:
+            warming.cancel()
+            pool.close()
             await manager.stop()
+            db.close()
             store.close()
 
-    app = FastAPI(title="ofc", lifespan=lifespan, docs_url="/api/docs", openapi_url="/api/openapi.json")
+    app = FastAPI(title="ofc", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url="/api/openapi.json")
+    app.add_middleware(DoorLimits)  # body limit and security headers; no API docs page (it needs a CDN)
     app.state.manager = manager
     app.state.store = store
 
@@ -83,10 +125,22 @@ def create_app(
         """A lobby request the tables refuse: its code, with the matching HTTP status."""
         return _refusal(error.code, str(error), _STATUS.get(error.code, 400))
 
+    @app.exception_handler(StorageUnavailable)
+    async def _unavailable(_request: Request, error: StorageUnavailable) -> JSONResponse:
+        """The database did not take the request in time: nothing changed, try again."""
+        return _refusal(error.code, str(error), 503)
+
     @app.exception_handler(BalanceError)
     async def _short(_request: Request, error: BalanceError) -> JSONResponse:
         """A balance that cannot cover a table's loss limit or a tournament's buy-in."""
         return _refusal("balance", str(error), 409)
+
+    @app.get("/api/health", response_model=None)
+    async def healthy() -> dict[str, Any] | JSONResponse:
+        """Whether the server is ready: tables restored and the bots' kernels warm (503 until then)."""
+        if not health["ready"]:
+            return JSONResponse({"ready": False}, status_code=503)
+        return {"ready": True, "tables": len(manager.tables)}
 
     @app.get("/api/tables")
     async def list_tables() -> dict[str, Any]:
@@ -97,13 +151,16 @@ def create_app(
     async def create_table(request: CreateTable) -> dict[str, Any] | JSONResponse:
         """Create a table from a preset, settings and bot seats."""
         try:
-            return manager.create(request)
+            return await manager.create(request)
         except OfcError as error:
             return _refusal("bad_table", str(error))
 
     @app.post("/api/tables/{table_id}/join", response_model=None)
     async def join_table(table_id: int, request: JoinTable) -> dict[str, Any]:
         """Sit a player at an open seat; the answer holds the seat token."""
+        known = await db.read(store.known_name, request.name)  # names are unique regardless of case
+        if known is not None:
+            request = request.model_copy(update={"name": known})
         return await manager.join(table_id, request)
 
     @app.post("/api/tables/{table_id}/rematch", response_model=None)
@@ -119,7 +176,7 @@ def create_app(
     @app.get("/api/players/{name}", response_model=None)
     async def player(name: str) -> dict[str, Any] | JSONResponse:
         """A player's play-money balance."""
-        balance = store.balance(name)
+        balance = await db.read(store.balance, name)
         if balance is None:
             return _refusal("no_player", f"there is no player {name!r}", 404)
         return {"name": name, "balance": str(balance), "balance_value": float(balance)}
@@ -127,7 +184,7 @@ def create_app(
     @app.get("/api/house", response_model=None)
     async def house() -> dict[str, Any]:
         """The house account: bots' tournament buy-ins paid, their prizes received."""
-        balance = store.house_balance()
+        balance = await db.read(store.house_balance)
         return {"balance": str(balance), "balance_value": float(balance)}
 
     @app.websocket("/ws/tables/{table_id}")
@@ -146,6 +203,14 @@ def create_app(
     return app
 
 
+def advising(manager: TableManager, runtime: Runtime, connection: Connection, message: Hint | Solve) -> None:
+    """Work out a hint or a solution beside the connection's other messages (one at a time per connection)."""
+    if connection.advising is not None and not connection.advising.done():
+        connection.send(error_message("busy", "a hint for this connection is still being worked out", message.id))
+        return
+    connection.advising = asyncio.get_running_loop().create_task(manager.handle(runtime, connection, message))
+
+
 async def _serve(manager: TableManager, runtime: Runtime, socket: WebSocket) -> None:
     """Read messages and write queued replies until the client goes away."""
     connection = Connection()
@@ -156,6 +221,8 @@ async def _serve(manager: TableManager, runtime: Runtime, socket: WebSocket) -> 
     async def writer() -> None:
         while (text := await connection.outbox.get()) is not None:
             await socket.send_text(text)
+        if connection.outbox.overflowed:
+            await socket.close(code=1008, reason="too slow: the messages sent were not read")
 
     sending = asyncio.get_running_loop().create_task(writer())
     try:
@@ -171,11 +238,15 @@ async def _serve(manager: TableManager, runtime: Runtime, socket: WebSocket) -> 
             except ProtocolError as error:
                 connection.send(error_message(error.code, str(error)))
                 continue
-            await manager.handle(runtime, connection, message)
+            if isinstance(message, Hint | Solve):
+                advising(manager, runtime, connection, message)
+            else:
+                await manager.handle(runtime, connection, message)
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:
         manager.disconnect(runtime, connection)
+        if connection.advising is not None:
+            connection.advising.cancel()
         connection.outbox.put_nowait(None)
         sending.cancel()
-

@@ -1,15 +1,15 @@
 """One table's match or tournament, played through the engine and stored as it goes.
 
-``TableGame`` is synchronous and knows nothing of sockets: the table manager calls it under
-the table's lock. Every change is written to storage before it is applied in memory: a
-seat's action is checked, stored, then applied; automatic placements are stored before
-anything is sent. ``restore`` rebuilds the match from storage by dealing each stored deck
-again and re-applying its stored actions at their stored times. A tournament table's money
-(buy-ins, the house's part, prizes) is in ``ofc.server.tourney``.
+``TableGame`` is synchronous and knows nothing of sockets: the table manager calls it under the
+table's lock. A seat's action is checked, stored, then applied (``check_act``/``apply_act``);
+changes the table makes itself (placements, deals, settlements) are queued in order in
+``pending`` and stored by the manager before anything is sent. ``restore`` (``ofc.server.replay``)
+rebuilds the match from storage. A tournament's money is in ``ofc.server.tourney``.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -17,7 +17,7 @@ from fractions import Fraction
 from typing import Any
 
 from ofc.actions import Action, ActionRecord
-from ofc.cards import Deck, format_card, parse_cards
+from ofc.cards import Deck, format_card
 from ofc.clock import time_text
 from ofc.errors import ActionError, OfcError
 from ofc.hand import Hand
@@ -26,51 +26,25 @@ from ofc.ledger import amount_text
 from ofc.match import Match
 from ofc.rules import Rules
 from ofc.server import tourney
+from ofc.server.decks import DeckSource as DeckSource
+from ofc.server.decks import PlayError as PlayError
+from ofc.server.decks import action_row, discard_due
+from ofc.server.decks import secure_deck as secure_deck
+from ofc.server.decks import seeded_decks as seeded_decks
 from ofc.server.storage import FINISHED, MATCH, PLAYING, TOURNAMENT, WAITING, ActionRow, Storage, TableRow
 from ofc.session import Session
 from ofc.tournament import Tournament
 from ofc.view import HandView
 
-DeckSource = Callable[[int, int], Deck]
-"""``source(table_id, hand_number)`` -> the deck of a new hand."""
 
+@dataclass(frozen=True)
+class CheckedAction:
+    """A checked action not yet applied: where it is stored (table, hand, sequence) and its row."""
 
-def secure_deck(_table: int, _hand: int) -> Deck:
-    """A deck shuffled from the operating system's secure randomness."""
-    return Deck()
-
-
-def seeded_decks(seed: int) -> DeckSource:
-    """Reproducible decks: the deck of (table, hand) depends on ``seed``, the table and the hand only."""
-
-    def source(table: int, hand: int) -> Deck:
-        return Deck(seed * 1_000_003 + table * 1000 + hand)
-
-    return source
-
-
-class PlayError(OfcError):
-    """A request the table refuses; ``code`` names the kind for the protocol."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-
-
-def _row(record: ActionRecord) -> ActionRow:
-    data = record.action.to_dict()
-    place = data["place"]
-    discard = data["discard"]
-    assert isinstance(place, list)
-    assert isinstance(discard, list)
-    return ActionRow(record.action.seat, place, discard, time_text(record.time), record.automatic)
-
-
-def discard_due(view: HandView | None) -> int | None:
-    """How many cards the viewer must discard in its action now (None if it may not act)."""
-    if view is None or view.seat is None or view.seat not in view.to_act:
-        return None
-    return view.discards_due
+    action: Action
+    time: Decimal
+    where: tuple[int, int, int]
+    row: ActionRow
 
 
 @dataclass
@@ -124,6 +98,21 @@ class TableGame:
         self.rematch: int | None = None
         """The table opened for a rematch once this match is over."""
         self._stored = 0
+        self.deferred = False
+        """When set, writes go to ``pending`` (the table manager stores them) instead of the store."""
+        self.pending: list[Callable[[], object]] = []
+        """Writes that memory already holds, in order, waiting to be stored (``deferred`` only)."""
+
+    def _write(self, call: Callable[..., object], *args: Any) -> None:
+        if self.deferred:
+            self.pending.append(functools.partial(call, *args))
+        else:
+            call(*args)
+
+    def take_pending(self) -> list[Callable[[], object]]:
+        """The writes waiting to be stored, handed over (the list is emptied)."""
+        pending, self.pending = self.pending, []
+        return pending
 
     # ------------------------------------------------------------------ seats
 
@@ -134,10 +123,10 @@ class TableGame:
 
     def seat_of(self, token_hash: str) -> int | None:
         """The seat holding the token with this hash, if any."""
-        for index, seat in enumerate(self.seats):
-            if seat.token_hash is not None and seat.token_hash == token_hash:
-                return index
-        return None
+        found = (
+            i for i, info in enumerate(self.seats) if info.token_hash is not None and info.token_hash == token_hash
+        )
+        return next(found, None)
 
     def has_player(self, name: str) -> bool:
         """Whether ``name`` sits at this table."""
@@ -150,20 +139,26 @@ class TableGame:
         if self.has_player(player):
             raise PlayError("already_seated", f"{player} already sits at table {self.id}")
 
-    def sit(self, seat: int, player: str, token_hash: str) -> None:
-        """Give an open seat to ``player`` (stored first)."""
+    def sit(self, seat: int, player: str, token_hash: str, *, stored: bool = False) -> None:
+        """Give an open seat to ``player`` (stored first, unless the caller has ``stored`` it)."""
         self.check_open(seat, player)
-        self.store.take_seat(self.id, seat, player, token_hash, self.stake())
+        if not stored:
+            self.store.take_seat(self.id, seat, player, token_hash, self.stake())
         self.seats[seat].player = player
         self.seats[seat].token_hash = token_hash
 
-    def leave(self, seat: int) -> None:
-        """Give up a person's seat before the match starts (stored first)."""
-        if self.status != WAITING:
-            raise PlayError("not_waiting", f"table {self.id} has started its match: a seat can be left only before")
-        self.store.free_seat(self.id, seat, self.stake())
+    def leave(self, seat: int, *, stored: bool = False) -> None:
+        """Give up a person's seat before the match starts (stored first, unless the caller has)."""
+        self.check_leave()
+        if not stored:
+            self.store.free_seat(self.id, seat, self.stake())
         self.seats[seat].player = None
         self.seats[seat].token_hash = None
+
+    def check_leave(self) -> None:
+        """Raise ``PlayError`` unless seats may be left (before the match starts)."""
+        if self.status != WAITING:
+            raise PlayError("not_waiting", f"table {self.id} has started its match: a seat can be left only before")
 
     def stake(self) -> Fraction:
         """What sitting down takes from a person's balance: a tournament's buy-in (a match: nothing)."""
@@ -171,13 +166,13 @@ class TableGame:
 
     def open_rematch(self, table_id: int) -> None:
         """Record the table opened for this finished match's rematch (stored first)."""
-        self.store.set_rematch(self.id, table_id)
+        self._write(self.store.set_rematch, self.id, table_id)
         self.rematch = table_id
 
     def start(self, button: int, now: Decimal) -> None:
         """Start the match with the button on ``button`` and deal the first hand at server time ``now``."""
         house = tourney.house_buy_ins(self.rules, self.seats) if self.kind == TOURNAMENT else None
-        self.store.start_match(self.id, button, house)
+        self._write(self.store.start_match, self.id, button, house)
         self.status = PLAYING
         self._begin(button)
         self._deal(now - self.offset)
@@ -208,7 +203,7 @@ class TableGame:
         assert self.session is not None
         number = self.hand_number + 1
         deck = self.decks(self.id, number)
-        self.store.add_hand(self.id, number, [format_card(card) for card in deck.order], time_text(now))
+        self._write(self.store.add_hand, self.id, number, [format_card(card) for card in deck.order], time_text(now))
         self.session.deal(deck=Deck(order=deck.order), now=now)
         self.hand_number = number
         self._stored = 0
@@ -219,7 +214,7 @@ class TableGame:
         hand = self.hand
         assert hand is not None
         new = hand.private_record().actions[self._stored :]
-        self.store.add_actions(self.id, self.hand_number, self._stored, [_row(record) for record in new])
+        self._write(self.store.add_actions, self.id, self.hand_number, self._stored, [action_row(r) for r in new])
         self._stored = hand.actions_taken
 
     def sync(self, now: Decimal) -> bool:
@@ -247,6 +242,15 @@ class TableGame:
 
     def act(self, seat: int, place: Any, discard: Any, now: Decimal) -> Action:
         """Check, store and apply table ``seat``'s action at server time ``now``; raises ``PlayError``."""
+        checked = self.check_act(seat, place, discard, now)
+        self.store.add_action(*checked.where, checked.row)
+        return self.apply_act(checked, now)
+
+    def check_act(self, seat: int, place: Any, discard: Any, now: Decimal) -> CheckedAction:
+        """Bring the table to time and check table ``seat``'s action; raises ``PlayError``.
+
+        Store ``where``/``row`` of the answer, then ``apply_act`` it (the lock held throughout).
+        """
         now -= self.offset
         self._sync(now)
         hand = self.hand
@@ -264,13 +268,20 @@ class TableGame:
         except ActionError as error:
             raise PlayError("illegal", f"{type(error).__name__}: {error}") from None
         time = max(now, hand.now)
-        self.store.add_action(self.id, self.hand_number, self._stored, _row(ActionRecord(action, time, False)))
-        hand.apply(action, time)
+        row = action_row(ActionRecord(action, time, False))
+        return CheckedAction(action, time, (self.id, self.hand_number, self._stored), row)
+
+    def apply_act(self, checked: CheckedAction, now: Decimal) -> Action:
+        """Apply an action from ``check_act`` once it is stored."""
+        hand = self.hand
+        assert hand is not None
+        assert checked.where == (self.id, self.hand_number, self._stored)
+        hand.apply(checked.action, checked.time)
         self._stored = hand.actions_taken
         if hand.is_over:
             self._finish_hand()
-            self._sync(now)
-        return action
+            self._sync(now - self.offset)
+        return checked.action
 
     def _finish_hand(self, *, record: bool = True) -> None:
         session = self.session
@@ -283,18 +294,18 @@ class TableGame:
         if record:
             names = [self.seats[seat].name for seat in plan.seats]
             summary = self.ledger() or self.tournament() or {}
-            self.store.finish_hand(self.id, self.hand_number, write(hand, names), summary)
+            self._write(self.store.finish_hand, self.id, self.hand_number, write(hand, names), summary)
         self.previous = {"number": self.hand_number, "hand_seats": list(plan.seats), "result": result.to_dict()}
         if session.finished:
             series = self.series
             if isinstance(series, Tournament):
                 owed, house = tourney.payouts(series, self.seats)
-                self.store.finish_match(self.id, owed, house)
+                self._write(self.store.finish_match, self.id, owed, house)
             else:
                 assert series is not None
                 money = series.ledger.money
                 owed = {info.player: money[i] for i, info in enumerate(self.seats) if info.player is not None}
-                self.store.finish_match(self.id, owed)
+                self._write(self.store.finish_match, self.id, owed)
             self.status = FINISHED
         else:
             self.next_deal = hand.now + self.pause
@@ -377,6 +388,17 @@ class TableGame:
     # ------------------------------------------------------------------ restore
 
     @classmethod
+    def from_row(cls, row: TableRow, store: Storage, pause: Decimal, decks: DeckSource) -> TableGame:
+        """The stored table with its seats taken, its match not replayed."""
+        rules = Rules().with_settings(row.rules)
+        game = cls(row.id, row.name, rules, row.bots, store, pause=pause, decks=decks, kind=row.kind)
+        for taken in row.seats:
+            game.seats[taken.seat].player = taken.player
+            game.seats[taken.seat].token_hash = taken.token_hash
+        game.rematch = row.rematch
+        return game
+
+    @classmethod
     def restore(
         cls,
         row: TableRow,
@@ -392,37 +414,9 @@ class TableGame:
         clocks go on from its last stored event: the time the server was down does not count
         against the seat to act, nor shorten the pause before the next deal.
         """
-        rules = Rules().with_settings(row.rules)
-        game = cls(row.id, row.name, rules, row.bots, store, pause=pause, decks=decks, kind=row.kind)
-        for taken in row.seats:
-            game.seats[taken.seat].player = taken.player
-            game.seats[taken.seat].token_hash = taken.token_hash
-        game.rematch = row.rematch
-        if row.status == WAITING or row.button is None:
-            return game
-        game.status = PLAYING
-        session = game._begin(row.button)
-        for stored in store.load_hands(row.id):
-            hand = session.deal(deck=Deck(order=parse_cards(stored.deck)), now=Decimal(stored.start))
-            game.hand_number = stored.number
-            game.next_deal = None
-            for index, action in enumerate(stored.actions):
-                if hand.actions_taken > index:
-                    continue
-                time = Decimal(action.time)
-                if action.automatic:
-                    hand.advance(time)
-                else:
-                    data = {"seat": action.seat, "place": action.place, "discard": action.discard}
-                    hand.apply(Action.from_dict(data), time)
-            game._stored = len(stored.actions)
-            if hand.actions_taken > game._stored:
-                game._persist()
-            if hand.is_over:
-                game._finish_hand(record=stored.history is None)
-        if row.status == FINISHED:
-            game.status = FINISHED
-        last = game.hand
-        if now is not None and game.status == PLAYING and last is not None:
-            game.offset = max(Decimal(0), now - last.now)
+        from ofc.server.replay import replay_match  # the replay needs this module
+
+        game = cls.from_row(row, store, pause, decks)
+        if row.status != WAITING and row.button is not None:
+            replay_match(game, row, now)
         return game

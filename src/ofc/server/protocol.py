@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter, ValidationError
 
 MAX_MESSAGE = 8192
 """Longest client message accepted, in characters."""
@@ -19,7 +19,9 @@ Token = Annotated[str, StringConstraints(min_length=1, max_length=100)]
 CardText = Annotated[str, StringConstraints(min_length=2, max_length=3)]
 RowText = Annotated[str, StringConstraints(min_length=1, max_length=6)]
 RequestId = int | Annotated[str, StringConstraints(max_length=64)] | None
-PlayerName = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_.\- ]{1,24}$")]
+PlayerName = Annotated[
+    str, StringConstraints(pattern=r"^[A-Za-z0-9_.\- ]{1,24}$"), AfterValidator(lambda name: clean_name(name))
+]
 
 
 class _Message(BaseModel):
@@ -98,6 +100,10 @@ def parse_message(text: str | bytes) -> Hello | Act | Hint | Solve | Sync | Ping
         data = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         raise ProtocolError("bad_json", f"not JSON: {error}") from None
+    except ValueError:  # a number of thousands of digits
+        raise ProtocolError("bad_json", "a number in the message is too long") from None
+    except RecursionError:
+        raise ProtocolError("bad_json", "the message is nested too deeply") from None
     if not isinstance(data, dict):
         raise ProtocolError("bad_json", "a message must be a JSON object")
     kind = data.get("type")
@@ -130,6 +136,16 @@ class CreateTable(BaseModel):
     seats: Annotated[int, Field(ge=2, le=4)] = 2
     bots: Annotated[list[str | None], Field(max_length=4)] = []
     """One entry per seat: a bot spec (``random``, ``heuristic``, ``mc``...) or null for a person."""
+
+
+def clean_name(text: str) -> str:
+    """A player's name as stored: spaces trimmed and single; never blank, never a bot's (``mc bot``)."""
+    name = " ".join(text.split())
+    if not name:
+        raise ValueError("a name cannot be blank")
+    if name.lower() == "bot" or name.lower().endswith(" bot") or name.lower() == "(empty)":
+        raise ValueError(f"{name!r} reads like a bot's seat: choose another name")
+    return name
 
 
 class JoinTable(BaseModel):

@@ -9,33 +9,35 @@ tokens and player keys are stored as SHA-256 hashes. Amounts of money are exact 
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
     Boolean,
+    CheckConstraint,
     Column,
-    Engine,
     ForeignKey,
+    ForeignKeyConstraint,
     Integer,
     MetaData,
     String,
     Table,
     Text,
-    create_engine,
     delete,
-    event,
+    func,
     insert,
     inspect,
     select,
     text,
     update,
 )
-from sqlalchemy.engine import Connection, make_url
+from sqlalchemy.engine import Connection
+from sqlalchemy.exc import IntegrityError
+
+from ofc.server.dbengine import default_url as default_url
+from ofc.server.dbengine import make_engine
 
 metadata = MetaData()
 
@@ -91,7 +93,12 @@ actions = Table(
     Column("discard", Text, nullable=False),
     Column("time", String(40), nullable=False),
     Column("automatic", Boolean, nullable=False),
+    Column("prev", Integer),
+    CheckConstraint("(seq = 0 AND prev IS NULL) OR prev = seq - 1", name="actions_in_sequence"),
+    ForeignKeyConstraint(["table_id", "hand"], ["hands.table_id", "hands.number"]),
+    ForeignKeyConstraint(["table_id", "hand", "prev"], ["actions.table_id", "actions.hand", "actions.seq"]),
 )
+"""A hand's actions: ``prev`` names the action before, so a sequence number can neither repeat nor skip."""
 
 house = Table(
     "house",
@@ -105,35 +112,9 @@ house = Table(
 """The house account's entries: bots' tournament buy-ins (negative) and their prizes."""
 
 WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
+DAMAGED = "damaged"
+"""A table the server could not restore or store: listed, its stakes held, not played (never stored)."""
 MATCH, TOURNAMENT = "match", "tournament"
-
-
-def default_url() -> str:
-    """``sqlite:///$OFC_HOME/ofc.db``; ``OFC_HOME`` defaults to ``~/.local/share/ofc``."""
-    home = Path(os.environ.get("OFC_HOME") or Path.home() / ".local" / "share" / "ofc")
-    return f"sqlite:///{home / 'ofc.db'}"
-
-
-def make_engine(url: str) -> Engine:
-    """An engine for ``url``: SQLite in WAL mode (its folder created), PostgreSQL via pg8000."""
-    parsed = make_url(url)
-    if parsed.drivername in ("postgresql", "postgres"):
-        parsed = parsed.set(drivername="postgresql+pg8000")
-    if parsed.get_backend_name() != "sqlite":
-        return create_engine(parsed, pool_pre_ping=True)
-    if parsed.database and parsed.database != ":memory:":
-        Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
-    engine = create_engine(parsed, connect_args={"check_same_thread": False})
-
-    @event.listens_for(engine, "connect")
-    def _pragmas(connection: Any, _record: Any) -> None:
-        cursor = connection.cursor()
-        cursor.execute("PRAGMA journal_mode=WAL")
-        cursor.execute("PRAGMA synchronous=NORMAL")
-        cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.close()
-
-    return engine
 
 
 @dataclass(frozen=True)
@@ -188,19 +169,21 @@ class TableRow:
 class Storage:
     """Repository over one database; each method runs in its own transaction."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, timeout: float | None = None) -> None:
         self.url = url
-        self.engine = make_engine(url)
+        self.engine = make_engine(url, timeout)
         metadata.create_all(self.engine)
         self._add_missing_columns()
 
     def _add_missing_columns(self) -> None:
         """Bring a database made by an earlier version up to date (columns added since)."""
-        have = {column["name"] for column in inspect(self.engine).get_columns("tables")}
-        for name, kind in (("rematch", "INTEGER"), ("kind", "VARCHAR(16)")):
-            if name not in have:
+        found = inspect(self.engine)
+        have = {(table, column["name"]) for table in ("tables", "actions") for column in found.get_columns(table)}
+        added = (("tables", "rematch", "INTEGER"), ("tables", "kind", "VARCHAR(16)"), ("actions", "prev", "INTEGER"))
+        for table, name, kind in added:
+            if (table, name) not in have:
                 with self.engine.begin() as db:
-                    db.execute(text(f"ALTER TABLE tables ADD COLUMN {name} {kind}"))
+                    db.execute(text(f"ALTER TABLE {table} ADD COLUMN {name} {kind}"))
 
     def close(self) -> None:
         """Release the connection pool."""
@@ -223,6 +206,13 @@ class Storage:
             db.execute(insert(players).values(name=name, balance=str(start), key_hash=key_hash))
         return start
 
+    def known_name(self, name: str) -> str | None:
+        """The stored name equal to ``name`` regardless of case, if any (names are unique so)."""
+        query = select(players.c.name).where(func.lower(players.c.name) == name.lower()).order_by(players.c.name)
+        with self.engine.connect() as db:
+            value = db.execute(query).scalars().first()
+        return None if value is None else str(value)
+
     def key_hash(self, name: str) -> str | None:
         """The hash of the player's key (None for an unknown player or one without a key)."""
         with self.engine.connect() as db:
@@ -239,11 +229,20 @@ class Storage:
         return int(row)
 
     def take_seat(self, table_id: int, seat: int, player: str, token_hash: str, stake: Fraction = Fraction(0)) -> None:
-        """Give ``seat`` of the table to ``player``, taking ``stake`` (a buy-in) from their balance."""
-        with self.engine.begin() as db:
-            db.execute(insert(seats).values(table_id=table_id, seat=seat, player=player, token_hash=token_hash))
-            if stake:
-                _credit(db, player, -stake)
+        """Give ``seat`` of the table to ``player``, taking ``stake`` (a buy-in) from their balance.
+
+        Safe to repeat after a failure whose commit may have gone through (the seat is then taken once).
+        """
+        try:
+            with self.engine.begin() as db:
+                db.execute(insert(seats).values(table_id=table_id, seat=seat, player=player, token_hash=token_hash))
+                if stake:
+                    _credit(db, player, -stake)
+        except IntegrityError:
+            where = (seats.c.table_id == table_id, seats.c.seat == seat, seats.c.token_hash == token_hash)
+            with self.engine.connect() as db:
+                if db.execute(select(seats.c.player).where(*where)).scalar() != player:
+                    raise
 
     def free_seat(self, table_id: int, seat: int, refund: Fraction = Fraction(0)) -> None:
         """Give up ``seat`` of the table (before its match starts), paying ``refund`` back to its player."""
@@ -262,6 +261,9 @@ class Storage:
     def start_match(self, table_id: int, button: int, house_pays: dict[int, Fraction] | None = None) -> None:
         """Mark the table playing with its first button; the house pays its bots' buy-ins (per seat)."""
         with self.engine.begin() as db:
+            status = db.execute(select(tables.c.status).where(tables.c.id == table_id)).scalar_one()
+            if status != WAITING:
+                return  # already stored (a repeated call)
             db.execute(update(tables).where(tables.c.id == table_id).values(status=PLAYING, button=button))
             _house(db, table_id, {seat: -amount for seat, amount in (house_pays or {}).items()}, "buy_in")
 
@@ -291,7 +293,10 @@ class Storage:
 
     def add_hand(self, table_id: int, number: int, deck: Sequence[str], start: str) -> None:
         """Store a newly dealt hand: its whole deck order (server-side only) and start time."""
+        where = (hands.c.table_id == table_id, hands.c.number == number)
         with self.engine.begin() as db:
+            if db.execute(select(hands.c.deck).where(*where)).scalar() == json.dumps(list(deck)):
+                return  # already stored (a repeated call)
             db.execute(insert(hands).values(table_id=table_id, number=number, deck=json.dumps(list(deck)), start=start))
 
     def add_action(self, table_id: int, hand: int, seq: int, action: ActionRow) -> None:
@@ -312,11 +317,24 @@ class Storage:
                 "discard": json.dumps(row.discard),
                 "time": row.time,
                 "automatic": row.automatic,
+                "prev": None if first + offset == 0 else first + offset - 1,
             }
             for offset, row in enumerate(rows)
         ]
-        with self.engine.begin() as db:
-            db.execute(insert(actions), values)
+        try:
+            with self.engine.begin() as db:
+                db.execute(insert(actions), values)
+        except IntegrityError:
+            if not self._stored_already(table_id, hand, values):
+                raise
+
+    def _stored_already(self, table_id: int, hand: int, values: list[dict[str, Any]]) -> bool:
+        """Whether exactly these actions are stored (a repeat of a write whose commit went through)."""
+        seqs = [value["seq"] for value in values]
+        where = (actions.c.table_id == table_id, actions.c.hand == hand, actions.c.seq.in_(seqs))
+        with self.engine.connect() as db:
+            have = {row.seq: (row.seat, row.place, row.discard) for row in db.execute(select(actions).where(*where))}
+        return all(have.get(v["seq"]) == (v["seat"], v["place"], v["discard"]) for v in values)
 
     def finish_hand(self, table_id: int, hand: int, history: dict[str, Any], ledger: dict[str, Any]) -> None:
         """Store a finished hand's history and the match ledger after it."""

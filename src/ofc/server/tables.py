@@ -3,8 +3,8 @@
 Each table has one ``asyncio.Lock``; everything that reads or changes its game runs under
 it. A clock task per table sleeps until the table's next deadline (or until woken by a
 change) and then brings the game up to time, so automatic placement happens on the server
-whether or not anyone is connected. Bots act from their seat's view in a worker thread and
-their actions go through the same checked, stored path as a person's.
+whether or not anyone is connected. Bots decide on the ``DecisionPool``; their actions go
+through the same checked, stored path as a person's. Storage work runs on ``Database``'s threads.
 """
 
 from __future__ import annotations
@@ -21,13 +21,15 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from ofc.bots.base import Bot
 from ofc.errors import OfcError
 from ofc.match import check_join, join_cost
 from ofc.rules import Rules
 from ofc.server import tourney
-from ofc.server.agents import HINT_BOT, BotFactory, fantasy_action
+from ofc.server.advice import advise
+from ofc.server.agents import BotFactory
+from ofc.server.dbwork import Database, StorageUnavailable
 from ofc.server.game import DeckSource, PlayError, TableGame, secure_deck
+from ofc.server.outbox import Outbox
 from ofc.server.protocol import (
     Act,
     CreateTable,
@@ -40,9 +42,10 @@ from ofc.server.protocol import (
     Sync,
     error_message,
 )
-from ofc.server.storage import FINISHED, MATCH, TOURNAMENT, WAITING, Storage
+from ofc.server.replay import restore_or_keep
+from ofc.server.storage import DAMAGED, FINISHED, MATCH, TOURNAMENT, WAITING, Storage
 from ofc.server.timekeeping import Clock
-from ofc.view import HandView
+from ofc.server.workers import DecisionPool, check_budget
 
 log = logging.getLogger("ofc.server")
 
@@ -53,15 +56,16 @@ def token_hash(token: str) -> str:
 
 
 class Connection:
-    """One WebSocket: the seat it speaks for (None: spectator) and its queue of outgoing text."""
+    """One WebSocket: the seat it speaks for (None: spectator) and its outbox of outgoing text."""
 
     def __init__(self) -> None:
         self.seat: int | None = None
-        self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self.advising: asyncio.Task[None] | None = None
+        self.outbox = Outbox()
 
     def send(self, message: dict[str, Any]) -> None:
-        """Queue a message for this connection."""
-        self.outbox.put_nowait(json.dumps(message))
+        """Queue a message for this connection (a state replaces an unsent state)."""
+        self.outbox.put_nowait(json.dumps(message), state=message.get("type") == "state")
 
 
 @dataclass
@@ -72,7 +76,7 @@ class Runtime:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     connections: set[Connection] = field(default_factory=set)
-    bots: dict[int, Bot] = field(default_factory=dict)
+    bots: dict[int, str] = field(default_factory=dict)
     busy: set[int] = field(default_factory=set)
     task: asyncio.Task[None] | None = None
 
@@ -100,8 +104,12 @@ class TableManager:
         settings: Settings,
         decks: DeckSource = secure_deck,
         buttons: random.Random | None = None,
+        db: Database | None = None,
+        pool: DecisionPool | None = None,
     ) -> None:
         self.store = store
+        self.db = db or Database()
+        self.pool = pool or DecisionPool(bot_factory, processes=False)
         self.clock = clock
         self.bot_factory = bot_factory
         self.settings = settings
@@ -114,15 +122,43 @@ class TableManager:
     # ------------------------------------------------------------------ life cycle
 
     async def start(self) -> None:
-        """Restore every stored table and start its clock."""
-        for row in self.store.load_tables():
-            try:
-                game = TableGame.restore(
-                    row, self.store, pause=self.settings.pause, decks=self.decks, now=self.clock.now()
-                )
-                self._add(game)
-            except OfcError:
-                log.exception("table %s cannot be restored from the database; it is left out", row.id)
+        """Restore every stored table (on a thread) and start its clock."""
+        now, pause, decks = self.clock.now(), self.settings.pause, self.decks
+        rows = await asyncio.to_thread(self.store.load_tables)
+        for game in await asyncio.to_thread(lambda: [restore_or_keep(r, self.store, pause, decks, now) for r in rows]):
+            game.deferred = True
+            self._add(game)
+
+    async def _flush(self, runtime: Runtime) -> None:
+        """Store the table's pending writes, in order, retrying until they are stored (lock held).
+
+        A write the database refuses for good (not a passing fault) marks the table damaged.
+        """
+        try:
+            await self.db.write_all(runtime.game.take_pending())
+        except StorageUnavailable:
+            raise
+        except Exception:
+            log.exception("table %s: a write was refused: the table is marked damaged", runtime.game.id)
+            runtime.game.status = DAMAGED
+            raise StorageUnavailable(f"table {runtime.game.id} could not be stored") from None
+
+    async def _bring_to_time(self, runtime: Runtime) -> None:
+        """Placements for seats out of time and the next deal, stored, then told (lock held)."""
+        if runtime.game.sync(self.clock.now()):
+            await self._flush(runtime)
+            self._changed(runtime)
+
+    async def _store_act(self, runtime: Runtime, seat: int, place: Any, discard: Any, *, bot: bool = False) -> Any:
+        """Check, store, then apply an action (lock held); a person's write is retried for a while only."""
+        game = runtime.game
+        checked = game.check_act(seat, place, discard, self.clock.now())
+        await self._flush(runtime)  # placements the check brought about come first
+        retry_for = None if bot else self.db.request_seconds
+        await self.db.write(self.store.add_action, *checked.where, checked.row, retry_for=retry_for)
+        action = game.apply_act(checked, self.clock.now())
+        await self._flush(runtime)
+        return action
 
     async def stop(self) -> None:
         """Stop every clock and bot task (waiting at most a few seconds for them)."""
@@ -137,7 +173,7 @@ class TableManager:
         runtime = Runtime(game)
         for seat, info in enumerate(game.seats):
             if info.bot is not None:
-                runtime.bots[seat] = self.bot_factory(info.bot, None)
+                runtime.bots[seat] = info.bot
         self.tables[game.id] = runtime
         runtime.task = asyncio.get_running_loop().create_task(self._clock(runtime))
         return runtime
@@ -150,9 +186,7 @@ class TableManager:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    # ------------------------------------------------------------------ lobby
-
-    def create(self, request: CreateTable) -> dict[str, Any]:
+    async def create(self, request: CreateTable) -> dict[str, Any]:
         """Create a table; raises ``OfcError`` for bad rules or bot specs."""
         rules = Rules.preset(request.preset).with_settings({**request.settings, "players": request.seats})
         bots = list(request.bots) or [None] * request.seats
@@ -160,19 +194,22 @@ class TableManager:
             raise OfcError(f"bots must list {request.seats} entries (a spec or null per seat), not {len(bots)}")
         for spec in bots:
             if spec is not None:
-                self.bot_factory(spec, None)
+                check_budget(self.bot_factory(spec, None), spec)
         if request.kind == TOURNAMENT:
             tourney.check_rules(rules)
-        return self._open(request.name, rules, bots, request.kind).public()
+        return (await self._open(request.name, rules, bots, request.kind)).public()
 
-    def _open(self, name: str, rules: Rules, bots: list[str | None], kind: str = MATCH) -> TableGame:
+    async def _open(self, name: str, rules: Rules, bots: list[str | None], kind: str = MATCH) -> TableGame:
         """Store and open a new table (started at once when only bots sit at it)."""
-        table_id = self.store.add_table(name, rules.to_dict(), bots, kind)
+        add = self.store.add_table
+        table_id = await self.db.write(add, name, rules.to_dict(), bots, kind, retry_for=self.db.request_seconds)
         pause, decks = self.settings.pause, self.decks
         game = TableGame(table_id, name, rules, bots, self.store, pause=pause, decks=decks, kind=kind)
+        game.deferred = True
         runtime = self._add(game)
         if not game.open_seats:
-            self._start(runtime)
+            async with runtime.lock:
+                await self._start(runtime)
         return game
 
     async def rematch(self, table_id: int) -> dict[str, Any]:
@@ -188,7 +225,8 @@ class TableManager:
                 raise PlayError("not_finished", f"table {table_id} is still playing: a rematch comes after the match")
             if game.rematch is None or game.rematch not in self.tables:
                 bots = [info.bot for info in game.seats]
-                game.open_rematch(self._open(game.name, game.rules, bots, game.kind).id)
+                game.open_rematch((await self._open(game.name, game.rules, bots, game.kind)).id)
+                await self._flush(runtime)
                 self._changed(runtime)
             assert game.rematch is not None
             return self.tables[game.rematch].game.public()
@@ -201,7 +239,10 @@ class TableManager:
             seat = game.seat_of(token_hash(request.token))
             if seat is None:
                 raise PlayError("bad_token", f"that token holds no seat at table {table_id}")
-            game.leave(seat)
+            game.check_leave()
+            retry_for = self.db.request_seconds
+            await self.db.write(self.store.free_seat, table_id, seat, game.stake(), retry_for=retry_for)
+            game.leave(seat, stored=True)
             for connection in runtime.connections:
                 if connection.seat == seat:
                     connection.seat = None
@@ -221,18 +262,25 @@ class TableManager:
                 raise PlayError("table_full", f"table {table_id} has no open seat")
             seat = request.seat if request.seat is not None else game.open_seats[0]
             game.check_open(seat, request.name)
-            known = self.store.balance(request.name)
-            key = self._check_key(request, known=known is not None)
+            known = await self.db.read(self.store.balance, request.name)
+            key = await self._check_key(request, known=known is not None)
             balance = self.settings.start_balance if known is None else known
             if game.kind == TOURNAMENT:
                 tourney.check_buy_in(seat, request.name, balance, game.rules, self.held(request.name))
             else:
                 check_join(seat, balance, game.rules, held=self.held(request.name))
-            self.store.ensure_player(request.name, self.settings.start_balance, key and token_hash(key))
+            retry_for = self.db.request_seconds
+            key_hash = key and token_hash(key)
+            start = self.settings.start_balance
+            await self.db.write(self.store.ensure_player, request.name, start, key_hash, retry_for=retry_for)
             token = secrets.token_urlsafe(24)
-            game.sit(seat, request.name, token_hash(token))
+            take = self.store.take_seat
+            await self.db.write(
+                take, table_id, seat, request.name, token_hash(token), game.stake(), retry_for=retry_for
+            )
+            game.sit(seat, request.name, token_hash(token), stored=True)
             if not game.open_seats:
-                self._start(runtime)
+                await self._start(runtime)
         answer = {"table": table_id, "seat": seat, "token": token, "name": request.name}
         return answer | ({"player_key": key} if key else {})
 
@@ -249,11 +297,11 @@ class TableManager:
         )
         return sum((Fraction(cost) for cost in costs if cost is not None), Fraction(0))
 
-    def _check_key(self, request: JoinTable, *, known: bool) -> str | None:
+    async def _check_key(self, request: JoinTable, *, known: bool) -> str | None:
         """A new key for a new name; for a ``known`` name, its key must be given. Raises ``PlayError``."""
         if not known:
             return secrets.token_urlsafe(18)
-        stored = self.store.key_hash(request.name)
+        stored = await self.db.read(self.store.key_hash, request.name)
         if stored is not None and (request.key is None or token_hash(request.key) != stored):
             raise PlayError("bad_key", f"the name {request.name} is taken: its player key is needed to play as it")
         return None
@@ -265,9 +313,10 @@ class TableManager:
             raise PlayError("no_table", f"there is no table {table_id}")
         return runtime
 
-    def _start(self, runtime: Runtime) -> None:
+    async def _start(self, runtime: Runtime) -> None:
         game = runtime.game
         game.start(self._rng.randrange(len(game.seats)), self.clock.now())
+        await self._flush(runtime)
         self._changed(runtime)
 
     # ------------------------------------------------------------------ changes
@@ -278,7 +327,7 @@ class TableManager:
         for connection in list(runtime.connections):
             if connection.seat not in states:
                 states[connection.seat] = json.dumps(runtime.game.state(connection.seat))
-            connection.outbox.put_nowait(states[connection.seat])
+            connection.outbox.put_nowait(states[connection.seat], state=True)
         self._kick_bots(runtime)
         runtime.wake.set()
 
@@ -296,15 +345,16 @@ class TableManager:
         try:
             await asyncio.sleep(self.settings.bot_delay)
             async with runtime.lock:
-                runtime.game.sync(self.clock.now())
+                await self._bring_to_time(runtime)
                 view = runtime.game.view(seat)
             if view is None or view.seat not in view.to_act:
                 return
-            action = await asyncio.to_thread(runtime.bots[seat].act, view)
+            owner = (runtime.game.id, seat)
+            action, _ = await self.pool.run(runtime.game.id, "act", runtime.bots[seat], None, view, owner)
             async with runtime.lock:
                 runtime.busy.discard(seat)
                 data = action.to_dict()
-                runtime.game.act(seat, data["place"], data["discard"], self.clock.now())
+                await self._store_act(runtime, seat, data["place"], data["discard"], bot=True)
                 self._changed(runtime)
         except PlayError as error:
             log.info("table %s: bot at seat %s: %s", runtime.game.id, seat, error)
@@ -314,15 +364,25 @@ class TableManager:
             runtime.busy.discard(seat)
 
     async def _clock(self, runtime: Runtime) -> None:
+        """Bring the table to time at each deadline; logs and outlives every error (retried after a pause)."""
+        pause = 0.05
         while not self._stopping:
             runtime.wake.clear()
-            async with runtime.lock:
-                if runtime.game.sync(self.clock.now()):
-                    self._changed(runtime)
-                    runtime.wake.clear()
-                else:
-                    self._kick_bots(runtime)
-                due = runtime.game.wake_time()
+            try:
+                async with runtime.lock:
+                    if runtime.game.sync(self.clock.now()):
+                        await self._flush(runtime)
+                        self._changed(runtime)
+                        runtime.wake.clear()
+                    else:
+                        self._kick_bots(runtime)
+                    due = runtime.game.wake_time()
+                pause = 0.05
+            except Exception:
+                log.exception("table %s: its clock failed; retrying in %.2f s", runtime.game.id, pause)
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, 2.0)
+                continue
             delay = None if due is None else max(0.0, float(due - self.clock.now())) + 0.002
             with contextlib.suppress(TimeoutError):
                 async with asyncio.timeout(delay):
@@ -354,6 +414,8 @@ class TableManager:
             await self._handle(runtime, connection, message)
         except PlayError as error:
             connection.send(error_message(error.code, str(error), message.id))
+        except StorageUnavailable as error:
+            connection.send(error_message(error.code, str(error), message.id))
 
     async def _handle(
         self, runtime: Runtime, connection: Connection, message: Hello | Act | Hint | Solve | Sync | Ping
@@ -363,8 +425,7 @@ class TableManager:
             connection.send({"type": "pong", "id": message.id})
             return
         async with runtime.lock:
-            if game.sync(self.clock.now()):
-                self._changed(runtime)
+            await self._bring_to_time(runtime)
             if isinstance(message, Hello):
                 seat = None if message.token is None else self._seat(runtime, connection, message.token)
                 connection.seat = seat
@@ -377,7 +438,7 @@ class TableManager:
                 seat = self._seat(runtime, connection, message.token)
                 connection.seat = seat
                 place = [list(pair) for pair in message.place]
-                action = game.act(seat, place, list(message.discard), self.clock.now())
+                action = await self._store_act(runtime, seat, place, list(message.discard))
                 connection.send({"type": "ack", "id": message.id, "action": action.to_dict()})
                 self._changed(runtime)
                 return
@@ -385,26 +446,4 @@ class TableManager:
                 seat = self._seat(runtime, connection, message.token)
                 view = game.view(seat)
         if isinstance(message, Hint | Solve):
-            await self._advise(connection, message, view)
-
-    async def _advise(self, connection: Connection, message: Hint | Solve, view: HandView | None) -> None:
-        if view is None or view.seat not in view.to_act:
-            raise PlayError("not_your_turn", "there is nothing for this seat to decide now")
-        try:
-            if isinstance(message, Solve):
-                if not view.seats[view.seat].fantasy:
-                    raise PlayError("not_fantasy", "this seat is not playing a fantasy hand")
-                action = await asyncio.to_thread(fantasy_action, view)
-                connection.send({"type": "solution", "id": message.id, "action": action.to_dict()})
-                return
-            bot = self.bot_factory(HINT_BOT, None)
-            decision = await asyncio.to_thread(bot.decide, view)
-        except OfcError as error:
-            if isinstance(error, PlayError):
-                raise
-            raise PlayError("unavailable", str(error)) from None
-        value = None if decision.value is None else float(decision.value)
-        choices = [{"action": c.action.to_dict(), "value": c.value} for c in getattr(bot, "last_choices", ())[:3]]
-        connection.send(
-            {"type": "hint", "id": message.id, "action": decision.action.to_dict(), "value": value, "choices": choices}
-        )
+            await advise(self.pool, connection, message, view)

@@ -1,4 +1,4 @@
-"""The server's clock: seconds as ``Decimal``, injectable so tests can move time by hand.
+"""The server's clock: seconds as ``Decimal``, injectable (the tests bring a clock they move by hand).
 
 Hands read no clock of their own; the server passes ``clock.now()`` in. ``SystemClock`` counts
 with ``time.monotonic()`` (never goes back while the process runs) from a wall-clock origin,
@@ -32,18 +32,3 @@ class SystemClock:
     def now(self) -> Decimal:
         """Seconds since the epoch, moving monotonically."""
         return Decimal(self._wall + (time.monotonic() - self._mono)).quantize(_MS)
-
-
-class FakeClock:
-    """A clock that only moves when told (tests)."""
-
-    def __init__(self, start: Decimal | int = 1000) -> None:
-        self.time = Decimal(start)
-
-    def now(self) -> Decimal:
-        """The time set so far."""
-        return self.time
-
-    def move(self, seconds: Decimal | int | str) -> None:
-        """Move time forward by ``seconds``."""
-        self.time += Decimal(seconds)

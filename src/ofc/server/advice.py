@@ -1,0 +1,44 @@
+"""Hints and fantasy solutions for a seat, worked out on the decision pool."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from ofc.errors import OfcError
+from ofc.server.agents import HINT_BOT
+from ofc.server.game import PlayError
+from ofc.server.protocol import Hint, Solve
+from ofc.server.workers import DecisionPool
+from ofc.view import HandView
+
+
+class Sender(Protocol):
+    """Where the answer goes (a table connection)."""
+
+    def send(self, message: dict[str, object]) -> None:
+        """Queue a message."""
+        ...
+
+
+async def advise(pool: DecisionPool, connection: Sender, message: Hint | Solve, view: HandView | None) -> None:
+    """Answer a ``hint`` (the hint bot's choice and value) or a ``solve``; raises ``PlayError``."""
+    if view is None or view.seat is None or view.seat not in view.to_act:
+        raise PlayError("not_your_turn", "there is nothing for this seat to decide now")
+    if isinstance(message, Solve) and not view.seats[view.seat].fantasy:
+        raise PlayError("not_fantasy", "this seat is not playing a fantasy hand")
+    kind = "solve" if isinstance(message, Solve) else "decide"
+    try:
+        action, value = await pool.run(connection, kind, HINT_BOT, None, view)
+    except TimeoutError:
+        raise PlayError("unavailable", "the hint took too long: try again") from None
+    except OfcError as error:
+        if isinstance(error, PlayError):
+            raise
+        raise PlayError("unavailable", str(error)) from None
+    if kind == "solve":
+        connection.send({"type": "solution", "id": message.id, "action": action.to_dict()})
+        return
+    worth, choices = value  # the hint bot's value and its best few choices (``decide_job``)
+    number = None if worth is None else float(worth)
+    hint = {"type": "hint", "id": message.id, "action": action.to_dict(), "value": number, "choices": choices}
+    connection.send(hint)

@@ -1,0 +1,56 @@
+"""The server's database engine: SQLite in WAL mode or PostgreSQL (pg8000), every wait bounded."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import make_url
+
+
+def default_url() -> str:
+    """``sqlite:///$OFC_HOME/ofc.db``; ``OFC_HOME`` defaults to ``~/.local/share/ofc``."""
+    home = Path(os.environ.get("OFC_HOME") or Path.home() / ".local" / "share" / "ofc")
+    return f"sqlite:///{home / 'ofc.db'}"
+
+
+DB_TIMEOUT = float(os.environ.get("OFC_DB_TIMEOUT", "5"))
+"""Seconds a connection, a statement or a lock wait may take before the call fails (and is retried)."""
+
+
+def make_engine(url: str, timeout: float | None = None) -> Engine:
+    """An engine for ``url``: SQLite in WAL mode (its folder created), PostgreSQL via pg8000.
+
+    Connecting, each statement and each lock wait are bounded by ``timeout`` seconds.
+    """
+    seconds = DB_TIMEOUT if timeout is None else timeout
+    parsed = make_url(url)
+    if parsed.drivername in ("postgresql", "postgres"):
+        parsed = parsed.set(drivername="postgresql+pg8000")
+    if parsed.get_backend_name() != "sqlite":
+        engine = create_engine(parsed, pool_pre_ping=True, pool_timeout=seconds, connect_args={"timeout": seconds})
+
+        @event.listens_for(engine, "connect")
+        def _limits(connection: Any, _record: Any) -> None:
+            cursor = connection.cursor()
+            cursor.execute(f"SET statement_timeout = {int(seconds * 1000)}")
+            cursor.execute(f"SET lock_timeout = {int(seconds * 1000)}")
+            cursor.close()
+
+        return engine
+    if parsed.database and parsed.database != ":memory:":
+        Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+    engine = create_engine(parsed, connect_args={"check_same_thread": False, "timeout": seconds})
+
+    @event.listens_for(engine, "connect")
+    def _pragmas(connection: Any, _record: Any) -> None:
+        cursor = connection.cursor()
+        cursor.execute(f"PRAGMA busy_timeout={int(seconds * 1000)}")
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()
+
+    return engine

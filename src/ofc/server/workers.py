@@ -1,0 +1,176 @@
+"""Bots' decisions, hints and the fantasy solver on a bounded pool, shared fairly between tables.
+
+Each decision is a job ``(kind, spec, seed, view)`` run by ``decide_job`` on a worker: a
+process (the product: one table's search cannot hold the others' GIL) or a thread (tests with
+stand-in bots). Jobs wait in one queue per table and are started round-robin across tables,
+at most ``size`` at once, so a table with many slow bots delays only its own decisions. A
+decision may take ``MAX_DECISION_SECONDS``; bot specs allowed more are refused when the table
+is created, and a job still running long after its cap is given up on (the table's clock then
+places for the seat).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+import multiprocessing
+import os
+import secrets
+from collections import deque
+from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from typing import Any
+
+from ofc.actions import Action
+from ofc.bots.base import Decision
+from ofc.errors import BotError
+from ofc.server.agents import HINT_BOT, BotFactory, fantasy_action
+from ofc.view import HandView
+
+log = logging.getLogger("ofc.server.workers")
+
+MAX_DECISION_SECONDS = 5.0
+"""The longest one bot decision (or hint) may be allowed to think on this server."""
+
+GRACE_SECONDS = 30.0
+"""How long past its cap a job may run before its table gives up waiting for it."""
+
+
+def check_budget(bot: object, spec: str) -> None:
+    """Refuse a bot whose time per decision is unbounded or above ``MAX_DECISION_SECONDS`` (``BotError``)."""
+    if not hasattr(bot, "seconds"):
+        return  # bots without a time budget decide in microseconds (random, heuristic)
+    seconds = bot.seconds
+    if seconds is None or seconds > MAX_DECISION_SECONDS:
+        raise BotError(
+            f"bot {spec!r}: this server allows at most seconds={MAX_DECISION_SECONDS:g} per decision"
+            " (give seconds=, at most that)"
+        )
+
+
+_bots: dict[tuple[object, str, int | None], Any] = {}
+"""The worker's bots, one per owner (a table seat) and spec, kept between decisions."""
+
+
+def decide_job(
+    factory: BotFactory, kind: str, spec: str, seed: int | None, view: HandView, owner: object = None
+) -> tuple[Action, Any]:
+    """Run one job on a worker: ``act``/``decide`` of ``owner``'s bot ``spec`` or the fantasy solver."""
+    if kind == "solve":
+        return fantasy_action(view), None
+    bot = _bots.get((owner, spec, seed))
+    if bot is None:
+        if len(_bots) > 10_000:
+            _bots.clear()
+        bot = _bots[(owner, spec, seed)] = factory(spec, seed)
+    if kind == "act":
+        return bot.act(view), None
+    decision: Decision = bot.decide(view)
+    choices = [{"action": c.action.to_dict(), "value": c.value} for c in getattr(bot, "last_choices", ())[:3]]
+    return decision.action, (decision.value, choices)
+
+
+def _nothing() -> None:
+    """A job that does nothing (starts the workers)."""
+
+
+def warm_kernels() -> None:
+    """Compile or load the search kernels by letting the hint bot decide once (``ofc.sim.warm_up``)."""
+    from ofc.rules import Rules
+    from ofc.sim import warm_up
+
+    warm_up(Rules(), [HINT_BOT])
+
+
+def _warm_worker(warm: Callable[[], None] | None) -> None:
+    if warm is not None:
+        warm()
+
+
+class DecisionPool:
+    """A bounded pool with one FIFO queue per table, served round-robin."""
+
+    def __init__(
+        self, factory: BotFactory, size: int = 2, *, processes: bool = True, warm: Callable[[], None] | None = None
+    ) -> None:
+        self.factory = factory
+        self.size = max(1, size)
+        self._executor: Executor
+        if processes:
+            context = multiprocessing.get_context("spawn")
+            self._executor = ProcessPoolExecutor(self.size, context, _warm_worker, (warm,))
+        else:
+            self._executor = ThreadPoolExecutor(self.size, "ofc-decide")
+        self._queues: dict[object, deque[tuple[tuple[Any, ...], asyncio.Future[Any]]]] = {}
+        self._turns: deque[object] = deque()
+        self._running = 0
+        self._token = secrets.token_hex(8)
+        """Part of each bot's key: a new pool (a new server) never meets an old pool's bots."""
+
+    async def run(
+        self, table: object, kind: str, spec: str, seed: int | None, view: HandView, owner: object = None
+    ) -> tuple[Action, Any]:
+        """The job's answer once a worker has run it (queued behind ``table``'s earlier jobs only)."""
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        queue = self._queues.get(table)
+        if queue is None:
+            queue = self._queues[table] = deque()
+            self._turns.append(table)
+        queue.append(((self.factory, kind, spec, seed, view, (self._token, owner)), future))
+        self._pump()
+        result: tuple[Action, Any] = await asyncio.wait_for(future, MAX_DECISION_SECONDS + GRACE_SECONDS)
+        return result
+
+    async def ready(self) -> None:
+        """Once every worker has started (and warmed its kernels)."""
+        loop = asyncio.get_running_loop()
+        await asyncio.gather(*(loop.run_in_executor(self._executor, _nothing) for _ in range(self.size)))
+
+    def queued(self) -> int:
+        """Jobs waiting for a worker."""
+        return sum(len(queue) for queue in self._queues.values())
+
+    def _pump(self) -> None:
+        while self._running < self.size and self._turns:
+            table = self._turns.popleft()
+            queue = self._queues[table]
+            job, future = queue.popleft()
+            if queue:
+                self._turns.append(table)  # its next job waits for the other tables' turns
+            else:
+                del self._queues[table]
+            if future.done():
+                continue  # its waiter gave up
+            self._running += 1
+            work = asyncio.wrap_future(self._executor.submit(decide_job, *job))
+            work.add_done_callback(functools.partial(self._finished, target=future))
+
+    def _finished(self, done: asyncio.Future[Any], target: asyncio.Future[Any]) -> None:
+        self._running -= 1
+        if not target.done():
+            if done.cancelled():
+                target.cancel()
+            elif (error := done.exception()) is not None:
+                target.set_exception(error)
+            else:
+                target.set_result(done.result())
+        self._pump()
+
+    def close(self) -> None:
+        """Stop at once: queued jobs are dropped and worker processes ended."""
+        for queue in self._queues.values():
+            for _job, future in queue:
+                future.cancel()
+        self._queues.clear()
+        self._turns.clear()
+        processes = list(getattr(self._executor, "_processes", {}).values())
+        self._executor.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            if process.is_alive():
+                process.terminate()
+
+
+def default_size() -> int:
+    """Workers for the product: the machine's cores less one, at least one, at most four."""
+    return max(1, min(4, (os.cpu_count() or 2) - 1))
