@@ -1,0 +1,62 @@
+// The showdown panel: each player's rows with hand names and royalties, fouls, fantasy
+// earned, points against each opponent and the total. It stays until the player closes
+// it or the next showdown replaces it (the state's `previous` keeps it through the next hand).
+import { $, ROWS, cardEl, el, plusMinus, signed } from "./util.js";
+import { byStrength, seatName, sortRows, ui } from "./state.js";
+
+function shown() {
+  const state = ui.state;
+  if (state.hand && state.hand.result) {
+    return { number: state.hand_number, hand_seats: state.hand_seats, result: state.hand.result };
+  }
+  return state.previous || null;
+}
+
+function opponentsLine(player, showing) {
+  const line = el("div", "vs small");
+  (player.vs || []).forEach((points, seat) => {
+    if (seat === player.seat) return;
+    const name = seatName(showing.hand_seats[seat]);
+    line.append(el("span", plusMinus(points), `vs ${name} ${signed(points)}`));
+  });
+  return line;
+}
+
+export function renderShowdown() {
+  const showing = shown();
+  const visible = Boolean(showing) && showing.number !== ui.dismissed;
+  $("showdown-panel").hidden = !visible;
+  if (!visible) return;
+  $("showdown-title").textContent = `Showdown, hand ${showing.number + 1}`;
+  const box = $("showdown");
+  box.replaceChildren();
+  for (const player of showing.result.players) {
+    const tableSeat = showing.hand_seats[player.seat];
+    const block = el("div", `result${player.fouled ? " fouled" : ""}`);
+    const title = el("div", "result-title");
+    title.append(el("strong", "", seatName(tableSeat)));
+    title.append(el("span", plusMinus(player.points), `total ${signed(player.points)}`));
+    if (player.fouled) title.append(el("span", "badge foul", "FOULED"));
+    if (player.fantasy) title.append(el("span", "badge fantasy", `fantasy next: ${player.fantasy}`));
+    block.append(title);
+    ROWS.forEach((row, index) => {
+      const line = el("div", "result-row");
+      const cards = el("span", "mini");
+      const rowCards = sortRows() ? byStrength(player.board[row]) : player.board[row];
+      for (const card of rowCards) cards.append(cardEl(card, "small"));
+      line.append(cards, el("span", "hand-name", player.hands[index]));
+      const royalty = player.royalties[row];
+      if (royalty) line.append(el("span", "royalty", `+${royalty}`));
+      block.append(line);
+    });
+    block.append(el("div", "muted small", `royalties ${player.royalties.total}`));
+    block.append(opponentsLine(player, showing));
+    box.append(block);
+  }
+}
+
+export function dismissShowdown() {
+  const showing = shown();
+  if (showing) ui.dismissed = showing.number;
+  renderShowdown();
+}
