@@ -53,6 +53,8 @@ export async function renderRules(state) {
   const list = el("dl", "rules-list");
   for (const [key, label] of LABELS) {
     if (!(key in rules) && key !== "loss_limit") continue;
+    if ((key === "buy_in" || key === "starting_chips") && !state.tournament) continue;
+    if ((key === "point_value" || key === "loss_limit") && state.tournament) continue;
     list.append(el("dt", "", label), el("dd", "", words(key, rules[key])));
   }
   box.replaceChildren(list);

@@ -44,25 +44,25 @@ export function savePending() {
   } catch (error) { /* storage full or off: placements then live only in memory */ }
 }
 
-export function clearPending() {
+export function clearPending(save = true) {
   ui.pending = {};
   ui.order = [];
   ui.selected = null;
   ui.advice = "";
   ui.offer = null;
   ui.hintBase = null;
-  savePending();
+  if (save) savePending();
 }
 
 // A new decision (another hand, street or cards) starts with nothing placed; the same
-// decision after a reconnect or a reload keeps what was placed.
+// decision after a reconnect, a server restart or a reload keeps what was placed.
 export function keepDecision() {
   const hand = ui.state.hand;
-  const key = hand && myTurn() ? `${ui.state.hand_number}/${hand.street}/${hand.cards.join(",")}` : "";
+  const key = hand && myTurn() ? `${ui.state.hand_number}/${hand.street}/${hand.cards.slice().sort().join(",")}` : "";
   if (key === ui.decisionKey) return;
   ui.decisionKey = key;
-  clearPending();
-  if (!key) return;
+  clearPending(false);
+  if (!key) return; // a moment with nothing to decide (a restart, a resync) keeps what is stored
   try {
     const saved = JSON.parse(sessionStorage.getItem(storeKey()) || "null");
     if (saved && saved.key === key) {

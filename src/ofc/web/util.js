@@ -113,6 +113,7 @@ export function plainError(code, message, name) {
     if (/pattern|regex/i.test(words)) words = `${words.split(":")[0]}: use letters, digits, spaces and _ . - only`;
     text = words ? `Please check the form: ${words}` : "Please check the form.";
   }
-  if (!text) text = "Something went wrong; the table is unchanged.";
+  if (!text && /^http_5/.test(code || "")) text = "The server is not answering properly just now; try again in a moment.";
+  if (!text) text = "Something went wrong; nothing was changed.";
   return text.replace("{name}", name || "another player");
 }
