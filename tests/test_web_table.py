@@ -80,6 +80,11 @@ def test_a_whole_hand_played_with_the_keyboard_only(tmp_path: Path) -> None:
             streets += 1
             assert page.title().startswith("\u25cf Your turn")
             assert page.is_visible("#play-buttons")
+            if streets == 2:  # a turn with a discard: the table at both sizes, nothing overlapping
+                for size, name in ((PHONE, "phone"), (WIDE, "wide")):
+                    page.set_viewport_size(size)
+                    page.screenshot(path=str(tmp_path / f"turn-{name}.png"), full_page=True)
+                    assert _overlaps(page) == [], name
             _focus_first_card(page)
             label = page.evaluate("() => document.activeElement.getAttribute('aria-label')")
             assert CARD_NAME.match(label), label
