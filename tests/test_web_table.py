@@ -16,7 +16,9 @@ from test_web_e2e import CHROMIUM, FLAGS, PLACED, _create_table, _lobby_as_ann, 
 
 WIDE = {"width": 1366, "height": 800}
 PHONE = {"width": 390, "height": 844}
-CARD_NAME = re.compile(r"^(ace|king|queen|jack|ten|nine|eight|seven|six|five|four|three|two) of (clubs|diamonds|hearts|spades)$")
+CARD_NAME = re.compile(
+    r"^(ace|king|queen|jack|ten|nine|eight|seven|six|five|four|three|two) of (clubs|diamonds|hearts|spades)$"
+)
 
 # Every pair of these elements (visible ones), neither inside the other, must not overlap;
 # nor may two cards of one row or of the hand.
@@ -37,7 +39,8 @@ OVERLAP_CHECK = """() => {
     if (clash(ra, rb)) found.push(`${sa} / ${sb}`);
   }
   for (const line of document.querySelectorAll(".row, #hand")) {
-    const cards = Array.from(line.querySelectorAll(":scope > .card, :scope > .slot")).map((c) => c.getBoundingClientRect());
+    const cards = Array.from(line.querySelectorAll(":scope > .card, :scope > .slot"))
+      .map((c) => c.getBoundingClientRect());
     for (let i = 0; i < cards.length; i += 1) for (let j = i + 1; j < cards.length; j += 1) {
       if (clash(cards[i], cards[j])) found.push(`cards of ${line.dataset.row || line.id}`);
     }
@@ -169,7 +172,8 @@ def test_a_late_hint_is_offered_not_applied(tmp_path: Path) -> None:
         page.wait_for_selector("#use-hint:not([hidden])", timeout=120_000)
         assert "your own placements are kept" in (page.text_content("#advice") or "")
         pending = page.locator(".board.mine .card.pending")
-        assert pending.count() == 1 and pending.get_attribute("data-card") == card
+        assert pending.count() == 1
+        assert pending.get_attribute("data-card") == card
         assert page.locator(".board.mine .row[data-row=top] .card.pending").count() == 1
         page.click("#use-hint")
         # the hint places all five cards of the first street
@@ -185,8 +189,9 @@ def test_showdown_panel_rules_share_link_and_no_overlaps(tmp_path: Path) -> None
     errors: list[str] = []
     with _lobby_as_ann(tmp_path, errors, "--pause", "2", "--bot-delay", "0") as page:
         clocks = {"hand_seconds": "1", "time_bank_seconds": "0"}
-        _create_table(page, preset="turbo", seats="3", seat1="random", seat2="random", fantasy="off",
-                      point_value="0.5", **clocks)
+        _create_table(
+            page, preset="turbo", seats="3", seat1="random", seat2="random", fantasy="off", point_value="0.5", **clocks
+        )
         page.wait_for_url("**/#/table/1")
         page.wait_for_selector("#showdown-panel:not([hidden])", timeout=90_000)
         assert page.locator("#showdown .result").count() == 3
@@ -195,7 +200,9 @@ def test_showdown_panel_rules_share_link_and_no_overlaps(tmp_path: Path) -> None
         assert page.locator("#showdown .result-title").first.text_content().count("total") == 1  # type: ignore[union-attr]
         assert "placed automatically" in (page.text_content("#notice") or "")
         rules = page.text_content("#rules") or ""
-        assert "turbo" in rules and "0.5" in rules and "Loss limit" in rules
+        assert "turbo" in rules
+        assert "0.5" in rules
+        assert "Loss limit" in rules
         assert page.input_value("#share-link").endswith("#/table/1")
         for size, name in ((WIDE, "wide"), (PHONE, "phone")):
             page.set_viewport_size(size)
@@ -213,12 +220,15 @@ def test_errors_are_plain_words_and_a_stale_token_is_forgotten(tmp_path: Path) -
     with _lobby_as_ann(tmp_path, errors, "--bot-delay", "0") as page:
         base = page.url.split("#")[0].rstrip("/")
         # someone else called ann holds the name (and its key) already
-        table = page.request.post(base + "/api/tables", data={"preset": "classic", "seats": 2, "bots": [None, None]}).json()
+        table = page.request.post(
+            base + "/api/tables", data={"preset": "classic", "seats": 2, "bots": [None, None]}
+        ).json()
         page.request.post(base + f"/api/tables/{table['id']}/join", data={"name": "ann"})
         _create_table(page, seats="2", seat1="heuristic")
         page.wait_for_selector("#create-error:text-matches('belongs to another player')")
         text = page.text_content("#create-error") or ""
-        assert "bad_key" not in text and "Error" not in text
+        assert "bad_key" not in text
+        assert "Error" not in text
         # a seat token that the server does not know: forgotten, and the page watches
         page.evaluate(f"() => localStorage.setItem('ofc-seat-{table['id']}', 'not-a-token')")
         page.goto(base + f"/#/table/{table['id']}")
@@ -226,7 +236,11 @@ def test_errors_are_plain_words_and_a_stale_token_is_forgotten(tmp_path: Path) -
         page.wait_for_selector("#error:not([hidden])")
         assert "watching" in (page.text_content("#error") or "")
         # the reconnection pause grows from about half a second to at most 15 s
-        delays = page.evaluate("async () => { const m = await import('/net.js'); return [0, 1, 2, 12].map(m.backoff); }")
-        assert 375 <= delays[0] <= 625 and 750 <= delays[1] <= 1250 and 1500 <= delays[2] <= 2500
+        delays = page.evaluate(
+            "async () => { const m = await import('/net.js'); return [0, 1, 2, 12].map(m.backoff); }"
+        )
+        assert 375 <= delays[0] <= 625
+        assert 750 <= delays[1] <= 1250
+        assert 1500 <= delays[2] <= 2500
         assert 11_250 <= delays[3] <= 18_750
     assert errors == []

@@ -21,6 +21,7 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from ofc.errors import BalanceError, OfcError
+from ofc.server.accounts import accounts_router
 from ofc.server.agents import BotFactory, default_bot_factory
 from ofc.server.game import DeckSource, PlayError, secure_deck
 from ofc.server.keep_routes import keep_router
@@ -142,6 +143,7 @@ def create_app(
         await _serve(manager, runtime, socket)
 
     app.include_router(keep_router(KeepStore(store.engine)))  # the keep page: docs/keep.md
+    app.include_router(accounts_router(store, manager))  # sign in with a player key
     app.mount("/", StaticFiles(directory=WEB, html=True), name="web")
     return app
 

@@ -2,6 +2,7 @@
 // over a WebSocket (table.js, net.js), drawn from the server's state message (render.js),
 // played by mouse, touch or keyboard (input.js). Plain ES modules, no build step.
 import { $ } from "./util.js";
+import { showKey, startAccount } from "./account.js";
 import { bindTarget, onKey, setActions } from "./input.js";
 import { showBalance, showLobby, startLobby } from "./lobby.js";
 import { copyShareLink } from "./rules-panel.js";
@@ -15,7 +16,7 @@ import {
 function route() {
   const match = location.hash.match(/^#\/table\/(\d+)/);
   if (match) openTable(Number(match[1]));
-  else { closeTable(); showLobby(); }
+  else { closeTable(); showLobby(); showKey(); }
 }
 
 function start() {
@@ -23,6 +24,7 @@ function start() {
   name.value = localStorage.getItem("ofc-name") || "";
   name.addEventListener("change", () => { localStorage.setItem("ofc-name", name.value.trim()); showBalance(); });
   startLobby();
+  startAccount();
   setActions({ redraw, confirm: confirmPlay, hint: askHint });
   $("confirm").addEventListener("click", confirmPlay);
   $("reset").addEventListener("click", resetPlay);

@@ -50,6 +50,7 @@ export function setView(name) {
 
 function inView(table) {
   if (view === "open") return table.status === "waiting";
+  if (view === "mine") return table.seats.some((seat) => !seat.bot && seat.name === playerName() && playerName());
   return table.status === view;
 }
 
@@ -69,9 +70,10 @@ export async function showLobby() {
 
 function renderTables() {
   const box = $("tables");
+  if (!box) return;
   box.replaceChildren();
   const tables = listed.filter(inView);
-  if (!tables.length) box.append(el("p", "muted", view === "open" ? "No open tables: create one." : `No ${view} tables.`));
+  if (!tables.length) box.append(el("p", "muted", view === "open" ? "No open tables: create one." : view === "mine" ? "None of the tables has your seat." : `No ${view} tables.`));
   for (const table of tables.slice().reverse()) {
     const row = el("div", "table-row");
     const rules = table.rules;
