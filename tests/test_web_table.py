@@ -108,6 +108,13 @@ def test_a_whole_hand_played_with_the_keyboard_only(tmp_path: Path) -> None:
         assert streets == 5
         assert page.locator(".board.mine .card").count() == 13
         assert page.is_hidden("#play-buttons")
+        # the hand history as ann may see it: her discards shown, the bot's face-down
+        page.click("#show-history")
+        page.wait_for_selector("#history-panel:not([hidden]) .history-hand")
+        page.click(".history-hand summary")
+        text = page.text_content("#history") or ""
+        assert text.count("1 discard face-down") == 4 and text.count("ann: ") == 5
+        assert page.locator("#history a[download]").count() == 1
     assert errors == []
 
 

@@ -6,6 +6,7 @@ import { showKey, startAccount } from "./account.js";
 import { bindTarget, onKey, setActions } from "./input.js";
 import { showBalance, showLobby, startLobby } from "./lobby.js";
 import { copyShareLink } from "./rules-panel.js";
+import { showHistory } from "./history.js";
 import { dismissShowdown } from "./showdown.js";
 import { tickClocks } from "./render.js";
 import { ui } from "./state.js";
@@ -35,6 +36,7 @@ function start() {
   $("leave").addEventListener("click", leaveSeat);
   $("showdown-close").addEventListener("click", dismissShowdown);
   $("share-copy").addEventListener("click", copyShareLink);
+  $("show-history").addEventListener("click", showHistory);
   const order = $("row-order");
   order.checked = localStorage.getItem("ofc-row-order") === "placed";
   order.addEventListener("change", () => {
