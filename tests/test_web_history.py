@@ -48,6 +48,19 @@ def test_a_seat_gets_its_own_copy_of_each_finished_hand(tmp_path: Path) -> None:
         assert [len(a["discard"]) for a in other] == [0, 0, 0, 0, 0]
         assert [a.get("hidden_discards", 0) for a in other] == [0, 1, 1, 1, 1]
         assert check_copy(read(doc)) is not None
+        # the stats add up that one finished hand (its result as recorded, one point = 1 money)
+        me = doc["result"]["players"][mine]
+        stats = client.get("/api/players/ann/stats").json()["variants"]
+        assert stats == {
+            "pineapple": {
+                "hands": 1,
+                "points": me["points"],
+                "money": str(me["points"]),
+                "foul_rate": 1.0 if me["fouled"] else 0.0,
+                "fantasy_rate": 1.0 if me["fantasy"] else 0.0,
+            }
+        }
+        assert client.get("/api/players/nobody/stats").status_code == 404
         wrong = client.post(f"/api/tables/{table['id']}/hands", json={"token": token + "x"})
         assert wrong.status_code == 403 and wrong.json()["error"]["code"] == "bad_token"
         missing = client.post("/api/tables/99/hands", json={"token": token})

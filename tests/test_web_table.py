@@ -115,6 +115,11 @@ def test_a_whole_hand_played_with_the_keyboard_only(tmp_path: Path) -> None:
         text = page.text_content("#history") or ""
         assert text.count("1 discard face-down") == 4 and text.count("ann: ") == 5
         assert page.locator("#history a[download]").count() == 1
+        # and the player's stats in the lobby: one pineapple hand
+        page.goto(page.url.split("#")[0] + "#/")
+        page.wait_for_selector("#stats table")
+        assert (page.text_content("#stats tr:nth-child(2) td") or "") == "pineapple"
+        assert (page.text_content("#stats tr:nth-child(2) td:nth-child(2)") or "") == "1"
     assert errors == []
 
 

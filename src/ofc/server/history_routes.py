@@ -5,10 +5,14 @@
 in, each as ``HandHistory.copy_for`` that seat (docs/hand-history.md): no deck, the other
 seats' discards face-down. Never the full record. A token holding no seat there is
 ``403 bad_token``; an unknown table ``404 no_table``.
+
+``GET /api/players/{name}/stats`` answers ``{"name", "variants": {variant: {"hands",
+"points", "money", "foul_rate", "fantasy_rate"}}}`` from the finished hands' results.
 """
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from fastapi import APIRouter
@@ -46,6 +50,48 @@ def seat_copies(store: Storage, table_id: int, last: int, name: str) -> list[dic
     return hands
 
 
+def _new_line() -> dict[str, Any]:
+    return {"hands": 0, "points": 0, "money": Fraction(0), "fouls": 0, "fantasies": 0}
+
+
+def player_stats(store: Storage, manager: TableManager, name: str) -> dict[str, dict[str, Any]]:
+    """Per variant: hands, net points and money (matches only), foul and fantasy rates.
+
+    Counted from the stored finished hands of every table where ``name`` holds a seat; the
+    money of a tournament hand is chips, not money, so only matches add money."""
+    lines: dict[str, dict[str, Any]] = {}
+    for runtime in manager.tables.values():
+        game = runtime.game
+        if not game.has_player(name):
+            continue
+        for number in range(game.hand_number + 1):
+            document = store.history(game.id, number)
+            if document is None or document.get("result") is None:
+                continue
+            history = read(document)
+            names = list(history.names or ())
+            if name not in names:
+                continue
+            player = document["result"]["players"][names.index(name)]
+            line = lines.setdefault(history.rules.variant.value, _new_line())
+            line["hands"] += 1
+            line["points"] += int(player["points"])
+            if game.kind == "match":
+                line["money"] += Fraction(str(history.rules.point_value)) * int(player["points"])
+            line["fouls"] += 1 if player["fouled"] else 0
+            line["fantasies"] += 1 if player["fantasy"] else 0
+    return {
+        variant: {
+            "hands": line["hands"],
+            "points": line["points"],
+            "money": str(line["money"]),
+            "foul_rate": line["fouls"] / line["hands"],
+            "fantasy_rate": line["fantasies"] / line["hands"],
+        }
+        for variant, line in sorted(lines.items())
+    }
+
+
 def history_router(store: Storage, manager: TableManager) -> APIRouter:
     """The hand-history route over the server's storage and tables."""
     router = APIRouter()
@@ -62,5 +108,12 @@ def history_router(store: Storage, manager: TableManager) -> APIRouter:
             return _refusal("bad_token", "this token holds no seat at this table", 403)
         name = game.seats[seat].name
         return {"seat": seat, "name": name, "hands": seat_copies(store, table_id, game.hand_number, name)}
+
+    @router.get("/api/players/{name}/stats", response_model=None)
+    async def stats(name: str) -> dict[str, Any] | JSONResponse:
+        """The player's results per variant (what every showdown made public)."""
+        if store.balance(name) is None:
+            return _refusal("no_player", f"there is no player {name!r}", 404)
+        return {"name": name, "variants": player_stats(store, manager, name)}
 
     return router

@@ -1,8 +1,33 @@
 // Accounts that travel: show and copy this browser's player key, sign in with a key on
 // another browser (the key is then kept here, so joins work as on the first browser).
-import { $, toast } from "./util.js";
+import { $, el, toast } from "./util.js";
 import { api } from "./net.js";
 import { playerName, showBalance, showLobby } from "./lobby.js";
+
+// The player's results per variant (GET /api/players/{name}/stats), under the key.
+export async function showStats() {
+  const name = playerName();
+  const box = $("stats");
+  box.replaceChildren();
+  if (!name) return;
+  let answer;
+  try { answer = await api(`/api/players/${encodeURIComponent(name)}/stats`); } catch (error) { return; }
+  const variants = Object.entries(answer.variants);
+  if (!variants.length) { box.append(el("p", "muted small", "No finished hands yet.")); return; }
+  const grid = el("table", "ledger");
+  const head = el("tr");
+  for (const text of ["", "hands", "points", "money", "fouls", "fantasy"]) head.append(el("th", "", text));
+  grid.append(head);
+  const percent = (rate) => `${Math.round(rate * 1000) / 10}%`;
+  for (const [variant, line] of variants) {
+    const row = el("tr");
+    for (const text of [variant, line.hands, line.points, line.money, percent(line.foul_rate), percent(line.fantasy_rate)]) {
+      row.append(el("td", "", String(text)));
+    }
+    grid.append(row);
+  }
+  box.append(grid);
+}
 
 export function showKey() {
   const name = playerName();
@@ -10,6 +35,7 @@ export function showKey() {
   $("my-key").value = key || "";
   $("my-key").placeholder = name ? `no key for ${name} in this browser` : "type your name first";
   $("copy-key").disabled = !key;
+  showStats();
 }
 
 async function copyKey() {
