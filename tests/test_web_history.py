@@ -23,7 +23,8 @@ def test_a_seat_gets_its_own_copy_of_each_finished_hand(tmp_path: Path) -> None:
         table = create_table(client, preset="pineapple", seats=2, bots=[None, "x"])
         token = join(client, table["id"], "ann", 0)["token"]
         before = client.post(f"/api/tables/{table['id']}/hands", json={"token": token})
-        assert before.status_code == 200 and before.json()["hands"] == []
+        assert before.status_code == 200
+        assert before.json()["hands"] == []
         with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
             ws.send_json({"type": "hello", "token": token, "id": 0})
             number = 1
@@ -34,11 +35,13 @@ def test_a_seat_gets_its_own_copy_of_each_finished_hand(tmp_path: Path) -> None:
                 ws.send_json(random_move(message, rng) | {"token": token, "id": number})
                 number += 1
         answer = client.post(f"/api/tables/{table['id']}/hands", json={"token": token}).json()
-        assert answer["seat"] == 0 and answer["name"] == "ann"
+        assert answer["seat"] == 0
+        assert answer["name"] == "ann"
         assert [item["number"] for item in answer["hands"]][:1] == [0]
         doc = answer["hands"][0]["history"]
         mine = doc["seats"].index("ann")
-        assert doc["viewer"] == mine and doc["deck"] is None
+        assert doc["viewer"] == mine
+        assert doc["deck"] is None
         # pineapple: 5 streets each; streets 2-5 discard one card (RULES.md), so each seat
         # makes 5 actions, 4 of them with a discard: ann's are shown, the bot's face-down
         own = [a for a in doc["actions"] if a["seat"] == mine]
@@ -62,6 +65,8 @@ def test_a_seat_gets_its_own_copy_of_each_finished_hand(tmp_path: Path) -> None:
         }
         assert client.get("/api/players/nobody/stats").status_code == 404
         wrong = client.post(f"/api/tables/{table['id']}/hands", json={"token": token + "x"})
-        assert wrong.status_code == 403 and wrong.json()["error"]["code"] == "bad_token"
+        assert wrong.status_code == 403
+        assert wrong.json()["error"]["code"] == "bad_token"
         missing = client.post("/api/tables/99/hands", json={"token": token})
-        assert missing.status_code == 404 and missing.json()["error"]["code"] == "no_table"
+        assert missing.status_code == 404
+        assert missing.json()["error"]["code"] == "no_table"

@@ -54,6 +54,19 @@ def _overlaps(page: Page) -> list[str]:
     return result
 
 
+def _rows_explain_points(page: Page) -> None:
+    """The rows won and scoops the panel shows, scored by RULES.md (classic: 2 a row; american:
+    1 a row, a scoop 3 more) plus the royalty difference, give the engine's points per pair."""
+    page.wait_for_selector("#showdown .vs span[data-computed]")
+    pairs = page.eval_on_selector_all(
+        "#showdown .vs span", "nodes => nodes.map((n) => [n.dataset.points, n.dataset.computed, n.textContent])"
+    )
+    assert pairs
+    for points, computed, text in pairs:
+        assert float(points) == float(computed), text
+        assert re.search(r"top (\+1|0|\u22121) mid (\+1|0|\u22121) bot (\+1|0|\u22121)", text), text
+
+
 def _focus_first_card(page: Page) -> None:
     """Tab (keyboard only) until a card of the hand has the focus."""
     for _ in range(80):
@@ -106,6 +119,7 @@ def test_a_whole_hand_played_with_the_keyboard_only(tmp_path: Path) -> None:
             if "your turn" not in (page.text_content("#status") or ""):
                 assert page.is_hidden("#play-buttons")
         assert streets == 5
+        _rows_explain_points(page)
         assert page.locator(".board.mine .card").count() == 13
         assert page.is_hidden("#play-buttons")
         # the hand history as ann may see it: her discards shown, the bot's face-down
@@ -113,7 +127,8 @@ def test_a_whole_hand_played_with_the_keyboard_only(tmp_path: Path) -> None:
         page.wait_for_selector("#history-panel:not([hidden]) .history-hand")
         page.click(".history-hand summary")
         text = page.text_content("#history") or ""
-        assert text.count("1 discard face-down") == 4 and text.count("ann: ") == 5
+        assert text.count("1 discard face-down") == 4
+        assert text.count("ann: ") == 5
         assert page.locator("#history a[download]").count() == 1
         # and the player's stats in the lobby: one pineapple hand
         page.goto(page.url.split("#")[0] + "#/")
@@ -209,6 +224,7 @@ def test_showdown_panel_rules_share_link_and_no_overlaps(tmp_path: Path) -> None
         assert page.locator("#showdown .result").count() == 3
         # each player's line against the two others, e.g. "vs random bot +2"
         assert page.locator("#showdown .vs span").count() == 6
+        _rows_explain_points(page)
         assert page.locator("#showdown .result-title").first.text_content().count("total") == 1  # type: ignore[union-attr]
         assert "placed automatically" in (page.text_content("#notice") or "")
         rules = page.text_content("#rules") or ""
@@ -247,6 +263,40 @@ def test_errors_are_plain_words_and_a_stale_token_is_forgotten(tmp_path: Path) -
         page.wait_for_function(f"() => localStorage.getItem('ofc-seat-{table['id']}') === null")
         page.wait_for_selector("#error:not([hidden])")
         assert "watching" in (page.text_content("#error") or "")
+        # row keys, worked out from RULES.md (ranks as indexes: 2 -> 0 ... A -> 12)
+        keys = page.evaluate(
+            """async () => { const m = await import('/rows.js'); return [
+              ['Ah', '2d', '3c', '4s', '5h'], ['2h', '3d', '4c', '5s', '6h'], ['Kh', 'Kd', 'Kc', '9s', '9h'],
+              ['Ah', 'Qh', '9h', '4h', '2h'], ['Qh', 'Qd', 'Kc'], ['7h', '7d', '7c'], ['Ts', 'Js', 'Qs', 'Ks', 'As'],
+            ].map(m.rowKey); }"""
+        )
+        # wheel: a straight to the 5 (index 3); 2-6: to the 6; kings full of nines; an ace-high
+        # flush; a top pair of queens with a king; top trips; the royal flush a straight flush to the ace
+        assert keys == [[4, 3], [4, 4], [6, 11, 7], [5, 12, 10, 7, 2, 0], [1, 10, 11], [3, 5], [8, 12]]
+        # a wins all three rows from b (a scoop). Royalties (RULES.md): a's top AA 9 + bottom
+        # straight 2 = 11, b none. American: 3 rows + 3 scoop bonus + 11 = 17; classic: 3 x 2 + 11
+        # = 17. b against a fouled a (royalties 0): b wins every row, a scoop: 6
+        board_a = {
+            "top": ["Ah", "Ad", "2c"],
+            "middle": ["Kh", "Kd", "3c", "4c", "5s"],
+            "bottom": ["9h", "Td", "Jc", "Qs", "Kc"],
+        }
+        board_b = {
+            "top": ["2h", "3d", "4s"],
+            "middle": ["Qh", "Qd", "3h", "4h", "6s"],
+            "bottom": ["9s", "9d", "2s", "7c", "8c"],
+        }
+        scored = page.evaluate(
+            """async ([a, b]) => { const m = await import('/rows.js');
+              const p = { board: a, fouled: false, royalties: { total: 11 } };
+              const q = { board: b, fouled: false, royalties: { total: 0 } };
+              return [m.rowsAgainst(p, q), m.pairPoints(p, q, { scoring: 'american' }),
+                      m.pairPoints(p, q, { scoring: 'classic' }),
+                      m.pairPoints(q, { ...p, fouled: true, royalties: { total: 0 } }, { scoring: 'american' })]; }""",
+            [board_a, board_b],
+        )
+        assert scored[0] == {"rows": [1, 1, 1], "scoop": 1}
+        assert scored[1:] == [17, 17, 6]
         # the reconnection pause grows from about half a second to at most 15 s
         delays = page.evaluate(
             "async () => { const m = await import('/net.js'); return [0, 1, 2, 12].map(m.backoff); }"

@@ -3,6 +3,7 @@
 // it or the next showdown replaces it (the state's `previous` keeps it through the next hand).
 import { $, ROWS, cardEl, el, plusMinus, signed } from "./util.js";
 import { byStrength, seatName, sortRows, ui } from "./state.js";
+import { pairPoints, rowsAgainst } from "./rows.js";
 
 function shown() {
   const state = ui.state;
@@ -12,12 +13,23 @@ function shown() {
   return state.previous || null;
 }
 
+const SHORT = ["top", "mid", "bot"];
+
+// Against each opponent: the rows won (+1), tied (0) or lost (-1), a scoop, the points.
 function opponentsLine(player, showing) {
   const line = el("div", "vs small");
+  const players = showing.result.players;
+  const rules = ui.state.hand && ui.state.hand.rules;
   (player.vs || []).forEach((points, seat) => {
     if (seat === player.seat) return;
     const name = seatName(showing.hand_seats[seat]);
-    line.append(el("span", plusMinus(points), `vs ${name} ${signed(points)}`));
+    const { rows, scoop } = rowsAgainst(player, players[seat]);
+    const rowText = rows.map((r, i) => `${SHORT[i]} ${r > 0 ? "+1" : r < 0 ? "−1" : "0"}`).join(" ");
+    const scoopText = scoop > 0 ? ", scoop" : scoop < 0 ? ", scooped" : "";
+    const item = el("span", plusMinus(points), `vs ${name}: ${rowText}${scoopText} → ${signed(points)}`);
+    item.dataset.points = String(points);
+    if (rules) item.dataset.computed = String(pairPoints(player, players[seat], rules));
+    line.append(item);
   });
   return line;
 }
