@@ -210,16 +210,21 @@ def test_a_late_hint_is_offered_not_applied(tmp_path: Path) -> None:
 
 
 def test_showdown_panel_rules_share_link_and_no_overlaps(tmp_path: Path) -> None:
-    """A turbo hand the server's clock plays for ann (one second, no bank): the showdown
+    """A turbo hand the server's clock plays for ann (3 s a street, no bank): the showdown
     panel stays with per-opponent points; the rules and the share link are shown; the
     screenshots at 1366x800 and 390x844 have no overlapping elements."""
     errors: list[str] = []
     with _lobby_as_ann(tmp_path, errors, "--pause", "2", "--bot-delay", "0") as page:
-        clocks = {"hand_seconds": "1", "time_bank_seconds": "0"}
+        clocks = {"hand_seconds": "3", "time_bank_seconds": "0"}
         _create_table(
             page, preset="turbo", seats="3", seat1="random", seat2="random", fantasy="off", point_value="0.5", **clocks
         )
         page.wait_for_url("**/#/table/1")
+        # a spectator in another browser is told when ann's cards were placed for her
+        watcher = page.context.browser.new_context().new_page()  # type: ignore[union-attr]
+        watcher.goto(page.url)
+        watcher.wait_for_selector("#notice:text-matches('ann: time ran out, cards placed automatically')")
+        watcher.context.close()
         page.wait_for_selector("#showdown-panel:not([hidden])", timeout=90_000)
         assert page.locator("#showdown .result").count() == 3
         # each player's line against the two others, e.g. "vs random bot +2"

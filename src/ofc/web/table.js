@@ -53,6 +53,18 @@ function forgetToken() {
   localStorage.removeItem(`ofc-seat-${ui.tableId}`);
 }
 
+// The seats (table seat numbers) whose cards the server placed because their time ran out
+// between two states: they acted, in the same hand, at or after their clock's deadline.
+function timedOut(before, after) {
+  if (!before || !before.hand || !after.hand || before.hand_number !== after.hand_number) return [];
+  const now = Number(after.hand.now);
+  return before.hand.to_act.filter((seat) => {
+    const clock = before.hand.seats[seat].clock;
+    return clock.running && clock.deadline !== null && !after.hand.to_act.includes(seat)
+      && now >= Number(clock.deadline) - 0.05 && seat !== after.hand.seat;
+  }).map((seat) => after.hand_seats[seat]);
+}
+
 // Did the server place my cards (time ran out) while I had not confirmed?
 function autoPlaced(before, after) {
   if (!before || !before.hand || !after.hand || before.discard_due === null || before.discard_due === undefined) return false;
@@ -67,9 +79,12 @@ function autoPlaced(before, after) {
 function onState(message) {
   const before = ui.state;
   if (message.finished && !(before && before.finished)) showBalance();
+  const others = timedOut(before, message).map((seat) => seatName(seat));
   if (autoPlaced(before, message)) {
     ui.notice = "Your time ran out: your cards were placed automatically.";
     toast(ui.notice);
+  } else if (others.length) {
+    ui.notice = `${others.join(", ")}: time ran out, cards placed automatically.`;
   } else if (message.hand_number !== (before && before.hand_number)) ui.notice = "";
   ui.acked = false;
   ui.state = message;
