@@ -76,6 +76,16 @@ def _focus_first_card(page: Page) -> None:
     raise AssertionError("no card of the hand takes the keyboard focus")
 
 
+# Every element that takes the focus or a click has a name a screen reader can say, and every
+# card drawn has one ("ace of hearts", "face-down card").
+UNNAMED = """() => {
+  const named = (n) => (n.getAttribute('aria-label') || n.textContent || '').trim()
+    || (n.id && document.querySelector(`label[for="${n.id}"]`)) || n.closest('label') || n.placeholder;
+  const all = document.querySelectorAll('button, a[href], input, select, [tabindex], [role=img], .card');
+  return Array.from(all).filter((n) => n.getClientRects().length && !named(n)).map((n) => n.outerHTML.slice(0, 80));
+}"""
+
+
 def _room(page: Page, row: str) -> int:
     return page.locator(f".board.mine .row[data-row={row}] .slot").count()
 
@@ -101,6 +111,7 @@ def test_a_whole_hand_played_with_the_keyboard_only(tmp_path: Path) -> None:
                     page.set_viewport_size(size)
                     page.screenshot(path=str(tmp_path / f"turn-{name}.png"), full_page=True)
                     assert _overlaps(page) == [], name
+            assert page.evaluate(UNNAMED) == []
             _focus_first_card(page)
             label = page.evaluate("() => document.activeElement.getAttribute('aria-label')")
             assert CARD_NAME.match(label), label

@@ -43,6 +43,9 @@ function start() {
     localStorage.setItem("ofc-row-order", order.checked ? "placed" : "strength");
     if (ui.state) redraw();
   });
+  const sound = $("sound");
+  sound.checked = localStorage.getItem("ofc-sound") === "on";
+  sound.addEventListener("change", () => localStorage.setItem("ofc-sound", sound.checked ? "on" : "off"));
   bindTarget($("hand"), "hand", "your cards", false);
   bindTarget($("discard-zone"), "discard", "discard pile (Enter or d: discard the selected card)");
   document.addEventListener("keydown", onKey);

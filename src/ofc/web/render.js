@@ -183,8 +183,28 @@ function renderWaitingSeats(boards, onSit) {
   }
 }
 
+let wasMyTurn = false;
+
+// A short beep when a turn starts, if the player asked for it (the "Sound on my turn" option).
+function beep() {
+  if (localStorage.getItem("ofc-sound") !== "on" || !window.AudioContext) return;
+  try {
+    const audio = new AudioContext();
+    const tone = audio.createOscillator();
+    const gain = audio.createGain();
+    tone.frequency.value = 660;
+    gain.gain.value = 0.08;
+    tone.connect(gain).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.15);
+  } catch (error) { /* no audio: the title still says it */ }
+}
+
 export function renderTitle() {
   const state = ui.state;
+  const turn = Boolean(state) && myTurn();
+  if (turn && !wasMyTurn) beep();
+  wasMyTurn = turn;
   const base = state ? `${state.table.name} \u2014 ofc` : "ofc \u2014 Open Face Chinese Poker";
   document.title = state && myTurn() ? `\u25cf Your turn \u2014 ${base}` : base;
 }
