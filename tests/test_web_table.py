@@ -231,6 +231,8 @@ def test_showdown_panel_rules_share_link_and_no_overlaps(tmp_path: Path) -> None
             page, preset="turbo", seats="3", seat1="random", seat2="random", fantasy="off", point_value="0.5", **clocks
         )
         page.wait_for_url("**/#/table/1")
+        # 3 s on the clock is under the 15 s warning threshold
+        page.wait_for_selector("#low-time:text-matches('placed automatically')")
         # a spectator in another browser is told when ann's cards were placed for her
         watcher = page.context.browser.new_context().new_page()  # type: ignore[union-attr]
         watcher.goto(page.url)
@@ -271,6 +273,8 @@ def test_errors_are_plain_words_and_a_stale_token_is_forgotten(tmp_path: Path) -
         _create_table(page, seats="2", seat1="heuristic")
         page.wait_for_selector("#create-error:text-matches('belongs to another player')")
         text = page.text_content("#create-error") or ""
+        # refused before the table was created: no empty table left behind
+        assert len(page.request.get(base + "/api/tables").json()["tables"]) == 1
         assert "bad_key" not in text
         assert "Error" not in text
         # a seat token that the server does not know: forgotten, and the page watches

@@ -1,7 +1,7 @@
 // The lobby: the tables (open / playing / finished views), joining, creating a table.
 import { listingText, showKindFields, tournamentSettings } from "./tournament.js";
-import { $, el, toast } from "./util.js";
-import { api } from "./net.js";
+import { $, el, plainError, toast } from "./util.js";
+import { Refusal, api } from "./net.js";
 
 export function playerName() {
   return $("player-name").value.trim();
@@ -129,6 +129,23 @@ function formBody(data, kinds) {
   };
 }
 
+// Before creating a table to sit at: a known name needs its key in this browser, and the key
+// must be right, so that the most common refusal of the join does not leave an empty table.
+// (A balance too small for the loss limit, or a seat taken in between, still can.)
+async function canSit(name) {
+  let known = true;
+  try {
+    await api(`/api/players/${encodeURIComponent(name)}`);
+  } catch (error) {
+    if (error.code !== "no_player") throw error;
+    known = false;
+  }
+  if (!known) return;
+  const key = localStorage.getItem(`ofc-key-${name}`);
+  if (!key) throw new Refusal("bad_key", plainError("bad_key"));
+  await api(`/api/players/${encodeURIComponent(name)}/signin`, { key });
+}
+
 export async function createTable(event) {
   event.preventDefault();
   const data = new FormData(event.target);
@@ -140,6 +157,7 @@ export async function createTable(event) {
     return;
   }
   try {
+    if (kinds.includes("you")) await canSit(playerName());
     const table = await api("/api/tables", formBody(data, kinds));
     if (kinds.includes("you")) await joinTable(table.id, kinds.indexOf("you"));
     else location.hash = `#/table/${table.id}`;

@@ -40,7 +40,8 @@ export function tickClocks() {
     box.classList.toggle("running", running);
     box.classList.toggle("low", low);
     if (low && box.classList.contains("my-clock") && myTurn()) {
-      warning = `${Math.ceil(hand + bank)} s left: at 0 your cards are placed automatically.`;
+      // a fixed text, so that a screen reader says it once, not at every tick
+      warning = `Under ${LOW_SECONDS} s left: at 0 your cards are placed automatically.`;
     }
   }
   const line = $("low-time");

@@ -19,6 +19,7 @@ export const ui = {
   notice: "",         // the last automatic placement, announced
   shownResult: null,  // the showdown shown: {number, hand_seats, result, since}
   dismissed: -1,      // the hand number of the showdown the player closed
+  acked: false,       // an ack came since the last state (so a new board is the player's own act)
 };
 
 export function seatName(tableSeat) {
