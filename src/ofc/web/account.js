@@ -11,7 +11,12 @@ export async function showStats() {
   box.replaceChildren();
   if (!name) return;
   let answer;
-  try { answer = await api(`/api/players/${encodeURIComponent(name)}/stats`); } catch (error) { return; }
+  try {
+    answer = await api(`/api/players/${encodeURIComponent(name)}/stats`);
+  } catch (error) {
+    box.append(el("p", "muted small", "No finished hands yet."));
+    return;
+  }
   const variants = Object.entries(answer.variants);
   if (!variants.length) { box.append(el("p", "muted small", "No finished hands yet.")); return; }
   const grid = el("table", "ledger");
