@@ -101,8 +101,8 @@ function onHint(message, solver) {
     words = message.value === null ? "The exact fantasy solver's board"
       : `The exact fantasy solver's board (${message.value} in royalties)`;
   } else {
-    words = message.value === null ? "The mc bot's choice"
-      : `mc bot: ${message.value >= 0 ? "+" : ""}${message.value.toFixed(2)} points expected`;
+    words = message.value === null ? "The pro bot's choice"
+      : `pro bot: ${message.value >= 0 ? "+" : ""}${message.value.toFixed(2)} points expected`;
   }
   if (!myTurn()) { ui.advice = ""; redraw(); return; }
   if (samePending(ui.hintBase, ui.pending)) {
