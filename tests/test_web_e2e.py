@@ -44,9 +44,7 @@ def _place_by_hand(page: Page) -> None:
 
 
 def _status(page: Page, pattern: str) -> None:
-    page.wait_for_function(
-        f"() => /{pattern}/.test(document.getElementById('status').textContent)", timeout=90_000
-    )
+    page.wait_for_function(f"() => /{pattern}/.test(document.getElementById('status').textContent)", timeout=90_000)
 
 
 @contextmanager

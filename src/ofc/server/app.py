@@ -23,9 +23,11 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from ofc.errors import BalanceError, OfcError
+from ofc.server.accounts import accounts_router
 from ofc.server.agents import BotFactory, default_bot_factory
 from ofc.server.dbwork import REQUEST_SECONDS, Database, StorageUnavailable
 from ofc.server.game import DeckSource, PlayError, secure_deck
+from ofc.server.history_routes import history_router
 from ofc.server.keep_routes import keep_router
 from ofc.server.keep_store import KeepStore
 from ofc.server.limits import DoorLimits
@@ -199,6 +201,8 @@ def create_app(
         await _serve(manager, runtime, socket)
 
     app.include_router(keep_router(KeepStore(store.engine)))  # the keep page: docs/keep.md
+    app.include_router(accounts_router(store, manager))  # sign in with a player key
+    app.include_router(history_router(store, manager))  # a seat's copies of finished hands
     app.mount("/", StaticFiles(directory=WEB, html=True), name="web")
     return app
 

@@ -1,0 +1,67 @@
+"""Accounts that travel: sign in with a player key on any browser (docs/protocol.md).
+
+``POST /api/players/{name}/signin`` with ``{"key"}`` checks the key against the stored hash
+and answers the player's balance and the tables where the player holds a seat. The key
+itself is never stored; a wrong key is ``403 bad_key``, an unknown name ``404 no_player``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from typing import Any
+
+from fastapi import APIRouter
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, Field
+
+from ofc.server.storage import Storage
+from ofc.server.tables import TableManager
+
+
+class SignIn(BaseModel):
+    """The body of a sign-in: the player key the first join returned."""
+
+    model_config = ConfigDict(extra="forbid")
+    key: str = Field(min_length=1, max_length=200)
+
+
+def _refusal(code: str, message: str, status: int) -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+
+
+def _hash(secret: str) -> str:
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def player_tables(manager: TableManager, name: str) -> list[dict[str, Any]]:
+    """The listed tables (lobby form) where a person's seat carries ``name``."""
+    mine: list[dict[str, Any]] = []
+    for table in manager.listing():
+        seats = [seat["seat"] for seat in table["seats"] if seat["bot"] is None and seat["name"] == name]
+        if seats:
+            mine.append(table | {"your_seats": seats})
+    return mine
+
+
+def accounts_router(store: Storage, manager: TableManager) -> APIRouter:
+    """The sign-in route over the server's storage and tables."""
+    router = APIRouter()
+
+    @router.post("/api/players/{name}/signin", response_model=None)
+    async def sign_in(name: str, request: SignIn) -> dict[str, Any] | JSONResponse:
+        """The player's balance and tables, for the holder of the player's key."""
+        stored = store.key_hash(name)
+        balance = store.balance(name)
+        if balance is None:
+            return _refusal("no_player", f"there is no player {name!r}", 404)
+        if stored is None or not hmac.compare_digest(stored, _hash(request.key)):
+            return _refusal("bad_key", f"that is not the player key of {name}", 403)
+        return {
+            "name": name,
+            "balance": str(balance),
+            "balance_value": float(balance),
+            "tables": player_tables(manager, name),
+        }
+
+    return router

@@ -1,0 +1,119 @@
+"""Hand histories in the browser: a seated player's own copies of a table's finished hands.
+
+``POST /api/tables/{id}/hands`` with ``{"token"}`` (the seat's secret) answers
+``{"seat", "name", "hands": [{"number", "history"}]}``: every finished hand the seat was dealt
+in, each as ``HandHistory.copy_for`` that seat (docs/hand-history.md): no deck, the other
+seats' discards face-down. Never the full record. A token holding no seat there is
+``403 bad_token``; an unknown table ``404 no_table``.
+
+``GET /api/players/{name}/stats`` answers ``{"name", "variants": {variant: {"hands",
+"points", "money", "foul_rate", "fantasy_rate"}}}`` from the finished hands' results.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from fastapi import APIRouter
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, Field
+
+from ofc.history import read
+from ofc.server.storage import Storage
+from ofc.server.tables import TableManager, token_hash
+
+
+class HandsRequest(BaseModel):
+    """The seat's token: only a seated player gets the hands, as that seat may see them."""
+
+    model_config = ConfigDict(extra="forbid")
+    token: str = Field(min_length=1, max_length=200)
+
+
+def _refusal(code: str, message: str, status: int) -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+
+
+def seat_copies(store: Storage, table_id: int, last: int, name: str) -> list[dict[str, Any]]:
+    """The copies for player ``name`` of the table's finished hands 0..``last``."""
+    hands: list[dict[str, Any]] = []
+    for number in range(last + 1):
+        document = store.history(table_id, number)
+        if document is None:
+            continue
+        history = read(document)
+        names = list(history.names or ())
+        if name not in names:
+            continue  # not dealt in (out of a tournament, or left at the loss limit)
+        hands.append({"number": number, "history": history.copy_for(names.index(name)).to_dict()})
+    return hands
+
+
+def _new_line() -> dict[str, Any]:
+    return {"hands": 0, "points": 0, "money": Fraction(0), "fouls": 0, "fantasies": 0}
+
+
+def player_stats(store: Storage, manager: TableManager, name: str) -> dict[str, dict[str, Any]]:
+    """Per variant: hands, net points and money (matches only), foul and fantasy rates.
+
+    Counted from the stored finished hands of every table where ``name`` holds a seat; the
+    money of a tournament hand is chips, not money, so only matches add money."""
+    lines: dict[str, dict[str, Any]] = {}
+    for runtime in manager.tables.values():
+        game = runtime.game
+        if not game.has_player(name):
+            continue
+        for number in range(game.hand_number + 1):
+            document = store.history(game.id, number)
+            if document is None or document.get("result") is None:
+                continue
+            history = read(document)
+            names = list(history.names or ())
+            if name not in names:
+                continue
+            player = document["result"]["players"][names.index(name)]
+            line = lines.setdefault(history.rules.variant.value, _new_line())
+            line["hands"] += 1
+            line["points"] += int(player["points"])
+            if game.kind == "match":
+                line["money"] += Fraction(str(history.rules.point_value)) * int(player["points"])
+            line["fouls"] += 1 if player["fouled"] else 0
+            line["fantasies"] += 1 if player["fantasy"] else 0
+    return {
+        variant: {
+            "hands": line["hands"],
+            "points": line["points"],
+            "money": str(line["money"]),
+            "foul_rate": line["fouls"] / line["hands"],
+            "fantasy_rate": line["fantasies"] / line["hands"],
+        }
+        for variant, line in sorted(lines.items())
+    }
+
+
+def history_router(store: Storage, manager: TableManager) -> APIRouter:
+    """The hand-history route over the server's storage and tables."""
+    router = APIRouter()
+
+    @router.post("/api/tables/{table_id}/hands", response_model=None)
+    async def table_hands(table_id: int, request: HandsRequest) -> dict[str, Any] | JSONResponse:
+        """The seat's copies of every finished hand at the table."""
+        runtime = manager.tables.get(table_id)
+        if runtime is None:
+            return _refusal("no_table", f"there is no table {table_id}", 404)
+        game = runtime.game
+        seat = game.seat_of(token_hash(request.token))
+        if seat is None:
+            return _refusal("bad_token", "this token holds no seat at this table", 403)
+        name = game.seats[seat].name
+        return {"seat": seat, "name": name, "hands": seat_copies(store, table_id, game.hand_number, name)}
+
+    @router.get("/api/players/{name}/stats", response_model=None)
+    async def stats(name: str) -> dict[str, Any] | JSONResponse:
+        """The player's results per variant (what every showdown made public)."""
+        if store.balance(name) is None:
+            return _refusal("no_player", f"there is no player {name!r}", 404)
+        return {"name": name, "variants": player_stats(store, manager, name)}
+
+    return router

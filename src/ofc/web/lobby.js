@@ -1,0 +1,178 @@
+// The lobby: the tables (open / playing / finished views), joining, creating a table.
+import { listingText, showKindFields, tournamentSettings } from "./tournament.js";
+import { $, el, plainError, toast } from "./util.js";
+import { Refusal, api } from "./net.js";
+
+export function playerName() {
+  return $("player-name").value.trim();
+}
+
+export async function showBalance() {
+  const name = playerName();
+  if (!name) { $("balance").textContent = ""; return; }
+  try {
+    const player = await api(`/api/players/${encodeURIComponent(name)}`);
+    $("balance").textContent = `balance ${player.balance_value.toFixed(2)}`;
+  } catch (error) {
+    $("balance").textContent = "";
+  }
+}
+
+export function seatKindInputs() {
+  const count = Number(document.querySelector("#create [name=seats]").value);
+  const box = $("seat-kinds");
+  box.replaceChildren();
+  for (let seat = 0; seat < count; seat += 1) {
+    const label = el("label", "", `Seat ${seat + 1} `);
+    const select = el("select");
+    select.name = `seat${seat}`;
+    const kinds = seat === 0 ? ["you", "person", "heuristic", "mc", "random"] : ["heuristic", "mc", "random", "person"];
+    for (const kind of kinds) {
+      const option = el("option", "", kind === "you" ? "you" : kind === "person" ? "a friend" : `${kind} bot`);
+      option.value = kind;
+      select.append(option);
+    }
+    label.append(select);
+    box.append(label);
+  }
+}
+
+let view = "open";
+let listed = [];
+
+export function setView(name) {
+  view = name;
+  for (const button of document.querySelectorAll("#lobby-views button")) {
+    button.setAttribute("aria-pressed", button.dataset.view === name ? "true" : "false");
+  }
+  renderTables();
+}
+
+function inView(table) {
+  if (view === "open") return table.status === "waiting";
+  if (view === "mine") return table.seats.some((seat) => !seat.bot && seat.name === playerName() && playerName());
+  return table.status === view;
+}
+
+export async function showLobby() {
+  $("lobby").hidden = false;
+  $("table").hidden = true;
+  $("where").textContent = "lobby";
+  document.title = "ofc \u2014 Open Face Chinese Poker";
+  showBalance();
+  try {
+    ({ tables: listed } = await api("/api/tables"));
+    renderTables();
+  } catch (error) {
+    toast(error.message);
+  }
+}
+
+function renderTables() {
+  const box = $("tables");
+  if (!box) return;
+  box.replaceChildren();
+  const tables = listed.filter(inView);
+  if (!tables.length) box.append(el("p", "muted", view === "open" ? "No open tables: create one." : view === "mine" ? "None of the tables has your seat." : `No ${view} tables.`));
+  for (const table of tables.slice().reverse()) {
+    const row = el("div", "table-row");
+    const rules = table.rules;
+    row.append(el("strong", "", table.name));
+    const kind = table.kind === "tournament" ? `${listingText(table)}, ` : "";
+    row.append(el("span", "muted", `${rules.variant}, ${kind}${rules.players} seats, ${table.status}`));
+    row.append(el("span", "seats", table.seats.map((s) => (s.open ? "(open)" : s.name)).join(" \u00b7 ")));
+    if (table.open_seats.length) {
+      const join = el("button", "primary", "Join");
+      join.type = "button";
+      join.addEventListener("click", () => joinTable(table.id).catch((error) => toast(error.message)));
+      row.append(join);
+    }
+    const mine = localStorage.getItem(`ofc-seat-${table.id}`);
+    const watch = el("a", "button", mine ? "Return" : "Watch");
+    watch.href = `#/table/${table.id}`;
+    row.append(watch);
+    box.append(row);
+  }
+}
+
+// Sit down at table `id` (any open seat, or `seat`); throws a Refusal in plain words.
+export async function joinTable(id, seat) {
+  const name = playerName();
+  if (!name) { $("player-name").focus(); throw new Error("Type your name first (top right)."); }
+  const body = seat === undefined ? { name } : { name, seat };
+  const key = localStorage.getItem(`ofc-key-${name}`);
+  if (key) body.key = key;
+  const joined = await api(`/api/tables/${id}/join`, body);
+  if (joined.player_key) localStorage.setItem(`ofc-key-${name}`, joined.player_key);
+  localStorage.setItem(`ofc-seat-${id}`, joined.token);
+  location.hash = `#/table/${id}`;
+}
+
+function formBody(data, kinds) {
+  const seats = kinds.length;
+  const tournament = data.get("kind") === "tournament";
+  const settings = {
+    hand_seconds: data.get("hand_seconds") || "120",
+    time_bank_seconds: data.get("time_bank_seconds") || "0",
+    fantasy: data.get("fantasy"),
+  };
+  if (tournament) Object.assign(settings, tournamentSettings(data));
+  else settings.point_value = data.get("point_value") || "1";
+  if (data.get("loss_limit") && !tournament) settings.loss_limit = data.get("loss_limit");
+  return {
+    name: data.get("name") || "table",
+    kind: tournament ? "tournament" : "match",
+    preset: data.get("preset"),
+    seats,
+    settings,
+    bots: kinds.map((kind) => (kind === "you" || kind === "person" ? null : kind)),
+  };
+}
+
+// Before creating a table to sit at: a known name needs its key in this browser, and the key
+// must be right, so that the most common refusal of the join does not leave an empty table.
+// (A balance too small for the loss limit, or a seat taken in between, still can.)
+async function canSit(name) {
+  let known = true;
+  try {
+    await api(`/api/players/${encodeURIComponent(name)}`);
+  } catch (error) {
+    if (error.code !== "no_player") throw error;
+    known = false;
+  }
+  if (!known) return;
+  const key = localStorage.getItem(`ofc-key-${name}`);
+  if (!key) throw new Refusal("bad_key", plainError("bad_key"));
+  await api(`/api/players/${encodeURIComponent(name)}/signin`, { key });
+}
+
+export async function createTable(event) {
+  event.preventDefault();
+  const data = new FormData(event.target);
+  const kinds = [];
+  for (let seat = 0; seat < Number(data.get("seats")); seat += 1) kinds.push(data.get(`seat${seat}`));
+  $("create-error").textContent = "";
+  if (kinds.includes("you") && !playerName()) {
+    $("create-error").textContent = "Type your name first (top right).";
+    return;
+  }
+  try {
+    if (kinds.includes("you")) await canSit(playerName());
+    const table = await api("/api/tables", formBody(data, kinds));
+    if (kinds.includes("you")) await joinTable(table.id, kinds.indexOf("you"));
+    else location.hash = `#/table/${table.id}`;
+  } catch (error) {
+    $("create-error").textContent = error.message;
+  }
+}
+
+export function startLobby() {
+  document.querySelector("#create [name=seats]").addEventListener("change", seatKindInputs);
+  document.querySelector("#create [name=kind]").addEventListener("change", showKindFields);
+  $("create").addEventListener("submit", createTable);
+  $("refresh").addEventListener("click", showLobby);
+  for (const button of document.querySelectorAll("#lobby-views button")) {
+    button.addEventListener("click", () => setView(button.dataset.view));
+  }
+  seatKindInputs();
+}

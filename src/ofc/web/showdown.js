@@ -1,0 +1,74 @@
+// The showdown panel: each player's rows with hand names and royalties, fouls, fantasy
+// earned, points against each opponent and the total. It stays until the player closes
+// it or the next showdown replaces it (the state's `previous` keeps it through the next hand).
+import { $, ROWS, cardEl, el, plusMinus, signed } from "./util.js";
+import { byStrength, seatName, sortRows, ui } from "./state.js";
+import { pairPoints, rowsAgainst } from "./rows.js";
+
+function shown() {
+  const state = ui.state;
+  if (state.hand && state.hand.result) {
+    return { number: state.hand_number, hand_seats: state.hand_seats, result: state.hand.result };
+  }
+  return state.previous || null;
+}
+
+const SHORT = ["top", "mid", "bot"];
+
+// Against each opponent: the rows won (+1), tied (0) or lost (-1), a scoop, the points.
+function opponentsLine(player, showing) {
+  const line = el("div", "vs small");
+  const players = showing.result.players;
+  const rules = ui.state.hand && ui.state.hand.rules;
+  (player.vs || []).forEach((points, seat) => {
+    if (seat === player.seat) return;
+    const name = seatName(showing.hand_seats[seat]);
+    const { rows, scoop } = rowsAgainst(player, players[seat]);
+    const rowText = rows.map((r, i) => `${SHORT[i]} ${r > 0 ? "+1" : r < 0 ? "−1" : "0"}`).join(" ");
+    const scoopText = scoop > 0 ? ", scoop" : scoop < 0 ? ", scooped" : "";
+    const item = el("span", plusMinus(points), `vs ${name}: ${rowText}${scoopText} → ${signed(points)}`);
+    item.dataset.points = String(points);
+    if (rules) item.dataset.computed = String(pairPoints(player, players[seat], rules));
+    line.append(item);
+  });
+  return line;
+}
+
+export function renderShowdown() {
+  const showing = shown();
+  const visible = Boolean(showing) && showing.number !== ui.dismissed;
+  $("showdown-panel").hidden = !visible;
+  if (!visible) return;
+  $("showdown-title").textContent = `Showdown, hand ${showing.number + 1}`;
+  const box = $("showdown");
+  box.replaceChildren();
+  for (const player of showing.result.players) {
+    const tableSeat = showing.hand_seats[player.seat];
+    const block = el("div", `result${player.fouled ? " fouled" : ""}`);
+    const title = el("div", "result-title");
+    title.append(el("strong", "", seatName(tableSeat)));
+    title.append(el("span", plusMinus(player.points), `total ${signed(player.points)}`));
+    if (player.fouled) title.append(el("span", "badge foul", "FOULED"));
+    if (player.fantasy) title.append(el("span", "badge fantasy", `fantasy next: ${player.fantasy}`));
+    block.append(title);
+    ROWS.forEach((row, index) => {
+      const line = el("div", "result-row");
+      const cards = el("span", "mini");
+      const rowCards = sortRows() ? byStrength(player.board[row]) : player.board[row];
+      for (const card of rowCards) cards.append(cardEl(card, "small"));
+      line.append(cards, el("span", "hand-name", player.hands[index]));
+      const royalty = player.royalties[row];
+      if (royalty) line.append(el("span", "royalty", `+${royalty}`));
+      block.append(line);
+    });
+    block.append(el("div", "muted small", `royalties ${player.royalties.total}`));
+    block.append(opponentsLine(player, showing));
+    box.append(block);
+  }
+}
+
+export function dismissShowdown() {
+  const showing = shown();
+  if (showing) ui.dismissed = showing.number;
+  renderShowdown();
+}

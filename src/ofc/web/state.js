@@ -1,0 +1,156 @@
+// The client's state: the last state message, the unconfirmed placements (kept in the tab's
+// session storage so that a reconnect or a reload keeps them) and the rules of placing.
+import { RANK_ORDER, SIZES } from "./util.js";
+
+export const ui = {
+  net: null,          // the TableSocket of the open table
+  tableId: null,
+  token: null,
+  state: null,
+  received: 0,
+  connected: false,
+  pending: {},        // card -> "top" | "middle" | "bottom" | "discard"
+  order: [],          // cards in the order they were placed (for undo)
+  selected: null,
+  decisionKey: "",
+  advice: "",
+  hintBase: null,     // the placements when a hint was asked for
+  offer: null,        // a hint that arrived after the board changed: offered, not applied
+  notice: "",         // the last automatic placement, announced
+  shownResult: null,  // the showdown shown: {number, hand_seats, result, since}
+  dismissed: -1,      // the hand number of the showdown the player closed
+  acked: false,       // an ack came since the last state (so a new board is the player's own act)
+};
+
+export function seatName(tableSeat) {
+  const seat = ui.state && ui.state.table.seats[tableSeat];
+  return seat ? seat.name : `seat ${tableSeat + 1}`;
+}
+
+export function myTurn() {
+  return Boolean(ui.state) && ui.state.discard_due !== null && ui.state.discard_due !== undefined;
+}
+
+export function canAct() {
+  return myTurn() && ui.connected;
+}
+
+function storeKey() {
+  return `ofc-pending-${ui.tableId}`;
+}
+
+export function savePending() {
+  try {
+    sessionStorage.setItem(storeKey(), JSON.stringify({ key: ui.decisionKey, pending: ui.pending, order: ui.order }));
+  } catch (error) { /* storage full or off: placements then live only in memory */ }
+}
+
+export function clearPending(save = true) {
+  ui.pending = {};
+  ui.order = [];
+  ui.selected = null;
+  ui.advice = "";
+  ui.offer = null;
+  ui.hintBase = null;
+  if (save) savePending();
+}
+
+// A new decision (another hand, street or cards) starts with nothing placed; the same
+// decision after a reconnect, a server restart or a reload keeps what was placed.
+export function keepDecision() {
+  const hand = ui.state.hand;
+  const key = hand && myTurn() ? `${ui.state.hand_number}/${hand.street}/${hand.cards.slice().sort().join(",")}` : "";
+  if (key === ui.decisionKey) return;
+  ui.decisionKey = key;
+  clearPending(false);
+  if (!key) return; // a moment with nothing to decide (a restart, a resync) keeps what is stored
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(storeKey()) || "null");
+    if (saved && saved.key === key) {
+      ui.pending = saved.pending || {};
+      ui.order = saved.order || Object.keys(ui.pending);
+    }
+  } catch (error) { /* unreadable: start afresh */ }
+  savePending();
+}
+
+export function roomLeft(row) {
+  const hand = ui.state.hand;
+  const mine = hand.seats[hand.seat];
+  const used = Object.values(ui.pending).filter((r) => r === row).length;
+  return SIZES[row] - mine[row].length - used;
+}
+
+// Put `card` at `target` (a row, "discard", or "hand" to take it back). Returns a refusal
+// in words, or "" when done.
+export function place(card, target) {
+  if (!canAct() || !ui.state.hand.cards.includes(card)) return "";
+  if (ui.pending[card] === target) return "";
+  if (target === "discard") {
+    const discards = Object.entries(ui.pending).filter(([c, r]) => r === "discard" && c !== card).length;
+    if (discards >= ui.state.discard_due) {
+      return ui.state.discard_due ? `Discard ${ui.state.discard_due} card${ui.state.discard_due === 1 ? "" : "s"} only.` : "Nothing is discarded on this street.";
+    }
+  } else if (target !== "hand" && roomLeft(target) <= 0) {
+    return `The ${target} row is full.`;
+  }
+  ui.order = ui.order.filter((c) => c !== card);
+  if (target === "hand") delete ui.pending[card];
+  else { ui.pending[card] = target; ui.order.push(card); }
+  ui.selected = null;
+  savePending();
+  return "";
+}
+
+// Take back the card placed last; false when nothing is placed.
+export function undo() {
+  const card = ui.order.pop();
+  if (!card) return false;
+  delete ui.pending[card];
+  savePending();
+  return true;
+}
+
+export function usePlan(action) {
+  ui.pending = {};
+  ui.order = [];
+  for (const [card, row] of action.place) { ui.pending[card] = row; ui.order.push(card); }
+  for (const card of action.discard) { ui.pending[card] = "discard"; ui.order.push(card); }
+  ui.selected = null;
+  ui.offer = null;
+  savePending();
+}
+
+export function samePending(a, b) {
+  return JSON.stringify(Object.entries(a || {}).sort()) === JSON.stringify(Object.entries(b || {}).sort());
+}
+
+// The act to send, or null while the placements are incomplete.
+export function decision() {
+  const cards = ui.state.hand.cards;
+  const placed = [];
+  const discard = [];
+  const loose = [];
+  for (const card of cards) {
+    const where = ui.pending[card];
+    if (where === "discard") discard.push(card);
+    else if (where) placed.push([card, where]);
+    else loose.push(card);
+  }
+  if (loose.length && loose.length + discard.length === ui.state.discard_due) discard.push(...loose);
+  else if (loose.length) return null;
+  return discard.length === ui.state.discard_due ? { place: placed, discard } : null;
+}
+
+// A row's cards in display order: by strength (most of a rank first, then high ranks), the
+// way a poker hand is read (K K 9 9 4, not 9 K 4 K 9).
+export function byStrength(cards) {
+  const count = {};
+  for (const card of cards) count[card[0]] = (count[card[0]] || 0) + 1;
+  return cards.slice().sort((a, b) => (count[b[0]] - count[a[0]])
+    || (RANK_ORDER.indexOf(b[0]) - RANK_ORDER.indexOf(a[0])) || a[1].localeCompare(b[1]));
+}
+
+export function sortRows() {
+  return localStorage.getItem("ofc-row-order") !== "placed";
+}

@@ -1,0 +1,217 @@
+// One table: its socket's messages, playing (confirm, hint, solver), leaving, rematch.
+import { $, plainError, toast } from "./util.js";
+import { TableSocket, api } from "./net.js";
+import { joinTable, showBalance } from "./lobby.js";
+import { render } from "./render.js";
+import {
+  canAct, clearPending, decision, keepDecision, myTurn, samePending, seatName, ui, usePlan,
+} from "./state.js";
+
+const hooks = { sit: (seat) => joinTable(ui.tableId, seat).then(() => openTable(ui.tableId)).catch((e) => toast(e.message)) };
+
+export function redraw() {
+  render(hooks);
+  renderAfter();
+}
+
+export function closeTable() {
+  if (ui.net) ui.net.close();
+  ui.net = null;
+  ui.connected = false;
+}
+
+export function openTable(id) {
+  closeTable();
+  ui.tableId = id;
+  ui.token = localStorage.getItem(`ofc-seat-${id}`);
+  ui.state = null;
+  ui.decisionKey = "";
+  ui.notice = "";
+  $("lobby").hidden = true;
+  $("table").hidden = false;
+  $("where").textContent = `table ${id}`;
+  $("status").textContent = "Connecting\u2026";
+  showBalance();
+  ui.net = new TableSocket(id, {
+    onOpen() {
+      ui.connected = true;
+      ui.net.send({ type: "hello", token: ui.token });
+    },
+    onMessage: receive,
+    onDown(delay) {
+      ui.connected = false;
+      $("offline").textContent = `Disconnected: reconnecting in ${Math.ceil(delay / 1000)} s\u2026 Your unconfirmed cards are kept.`;
+      if (ui.state) redraw();
+      else $("status").textContent = "Disconnected: reconnecting\u2026";
+    },
+  });
+  ui.net.open();
+}
+
+function forgetToken() {
+  ui.token = null;
+  localStorage.removeItem(`ofc-seat-${ui.tableId}`);
+}
+
+// The seats (table seat numbers) whose cards the server placed because their time ran out
+// between two states: they acted, in the same hand, at or after their clock's deadline.
+function timedOut(before, after) {
+  if (!before || !before.hand || !after.hand || before.hand_number !== after.hand_number) return [];
+  const now = Number(after.hand.now);
+  return before.hand.to_act.filter((seat) => {
+    const clock = before.hand.seats[seat].clock;
+    return clock.running && clock.deadline !== null && !after.hand.to_act.includes(seat)
+      && now >= Number(clock.deadline) - 0.05 && seat !== after.hand.seat;
+  }).map((seat) => after.hand_seats[seat]);
+}
+
+// Did the server place my cards (time ran out) while I had not confirmed?
+function autoPlaced(before, after) {
+  if (!before || !before.hand || !after.hand || before.discard_due === null || before.discard_due === undefined) return false;
+  if (before.hand_number !== after.hand_number || after.hand.seat === null) return false;
+  const count = (state) => {
+    const seat = state.hand.seats[state.hand.seat];
+    return seat.top.length + seat.middle.length + seat.bottom.length;
+  };
+  return count(after) > count(before) && !ui.acked;
+}
+
+function onState(message) {
+  const before = ui.state;
+  if (message.finished && !(before && before.finished)) showBalance();
+  const others = timedOut(before, message).map((seat) => seatName(seat));
+  if (autoPlaced(before, message)) {
+    ui.notice = "Your time ran out: your cards were placed automatically.";
+    toast(ui.notice);
+  } else if (others.length) {
+    ui.notice = `${others.join(", ")}: time ran out, cards placed automatically.`;
+  } else if (message.hand_number !== (before && before.hand_number)) ui.notice = "";
+  ui.acked = false;
+  ui.state = message;
+  ui.received = performance.now();
+  keepDecision();
+  redraw();
+}
+
+function onHint(message, solver) {
+  const fantasy = myTurn() && ui.state.hand.seats[ui.state.hand.seat].fantasy > 0;
+  let words;
+  if (solver) words = "The exact solver's arrangement";
+  else if (fantasy) {
+    words = message.value === null ? "The exact fantasy solver's board"
+      : `The exact fantasy solver's board (${message.value} in royalties)`;
+  } else {
+    words = message.value === null ? "The pro bot's choice"
+      : `pro bot: ${message.value >= 0 ? "+" : ""}${message.value.toFixed(2)} points expected`;
+  }
+  if (!myTurn()) { ui.advice = ""; redraw(); return; }
+  if (samePending(ui.hintBase, ui.pending)) {
+    ui.advice = `${words}. Confirm to play it.`;
+    usePlan(message.action);
+  } else {
+    // the player moved cards while the hint was being worked out: offer it, never apply it
+    ui.advice = `${words} is ready; your own placements are kept.`;
+    ui.offer = message.action;
+  }
+  ui.hintBase = null;
+  redraw();
+}
+
+function receive(message) {
+  switch (message.type) {
+    case "state": onState(message); break;
+    case "welcome":
+      if (message.seat === null && ui.token) { forgetToken(); toast(plainError("bad_token")); }
+      break;
+    case "ack":
+      ui.acked = true;
+      clearPending();
+      break;
+    case "hint": onHint(message, false); break;
+    case "solution": onHint(message, true); break;
+    case "error": {
+      if (message.code === "bad_token") forgetToken();
+      ui.advice = "";
+      ui.hintBase = null;
+      const hand = ui.state && ui.state.hand;
+      const first = hand && hand.to_act.length ? seatName(ui.state.hand_seats[hand.to_act[0]]) : "";
+      toast(plainError(message.code, message.message, first));
+      if (ui.state) redraw();
+      break;
+    }
+    default: break;
+  }
+}
+
+export function confirmPlay() {
+  if (!canAct()) return;
+  const chosen = decision();
+  if (!chosen) { toast("Place every card first (and the discard, if one is due)."); return; }
+  ui.net.send({ type: "act", token: ui.token, ...chosen });
+}
+
+export function askHint() {
+  if (!canAct()) return;
+  ui.hintBase = { ...ui.pending };
+  ui.offer = null;
+  ui.advice = "Thinking\u2026";
+  redraw();
+  ui.net.send({ type: "hint", token: ui.token });
+}
+
+export function askSolver() {
+  if (!canAct()) return;
+  ui.hintBase = { ...ui.pending };
+  ui.advice = "Solving\u2026";
+  redraw();
+  ui.net.send({ type: "solve", token: ui.token });
+}
+
+export function takeOffer() {
+  if (!ui.offer || !canAct()) return;
+  usePlan(ui.offer);
+  ui.advice = "The hint is on the board: confirm to play it.";
+  redraw();
+}
+
+export function resetPlay() {
+  clearPending();
+  redraw();
+}
+
+function seated(state) {
+  return Boolean(state) && state.you !== null && state.you !== undefined && Boolean(ui.token);
+}
+
+function renderAfter() {
+  const state = ui.state;
+  if (!state) return;
+  const mine = seated(state);
+  const open = state.rematch === null || state.rematch === undefined;
+  $("waiting").hidden = !(mine && state.table.status === "waiting");
+  $("leave").textContent = state.tournament ? "Leave seat (buy-in back)" : "Leave seat";
+  $("after").hidden = !state.finished || (open && !mine);
+  const what = state.tournament ? "the new tournament" : "the rematch";
+  $("after-title").textContent = state.tournament ? "Tournament over" : "Match over";
+  $("rematch").textContent = open ? (state.tournament ? "Play again" : "Rematch") : `${mine ? "Join" : "Watch"} ${what}`;
+}
+
+export async function leaveSeat() {
+  try {
+    await api(`/api/tables/${ui.tableId}/leave`, { token: ui.token });
+    forgetToken();
+    location.hash = "#/";
+  } catch (error) {
+    toast(error.message);
+  }
+}
+
+export async function rematch() {
+  try {
+    const table = await api(`/api/tables/${ui.tableId}/rematch`, {});
+    if (seated(ui.state) && !localStorage.getItem(`ofc-seat-${table.id}`)) await joinTable(table.id, ui.state.you);
+    else location.hash = `#/table/${table.id}`;
+  } catch (error) {
+    toast(error.message);
+  }
+}
