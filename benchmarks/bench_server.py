@@ -146,8 +146,9 @@ async def play(base: str, port: int, args: argparse.Namespace) -> tuple[list[flo
     stop = time.monotonic() + args.seconds
     slots = [table_slot(base, port, n, args, stop, latencies) for n in range(args.tables)]
     flood = [hint_flood(base, port, stop, hints)] if args.bots else []
-    done = await asyncio.gather(*slots, *flood)
-    return latencies, sum(m for m, _ in done[: args.tables]), sum(e for _, e in done[: args.tables]), hints
+    done = await asyncio.gather(*slots)
+    await asyncio.gather(*flood)
+    return latencies, sum(m for m, _ in done), sum(e for _, e in done), hints
 
 
 def rss_mb(pid: int) -> float:

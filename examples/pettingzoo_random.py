@@ -1,6 +1,6 @@
 """A random-policy loop through the PettingZoo environment: every agent draws a legal action.
 
-    .venv/bin/python examples/pettingzoo_random.py --hands 100 --rules pineapple --players 3
+.venv/bin/python examples/pettingzoo_random.py --hands 100 --rules pineapple --players 3
 """
 
 from __future__ import annotations

@@ -12,7 +12,6 @@ def sheet(vs: Sequence[Sequence[int]], fantasy: Sequence[int] | None = None) -> 
     earned = fantasy if fantasy is not None else [0] * len(vs)
     return ScoreSheet(
         tuple(
-            PlayerScore(RowKeys(0, 0, 0), Royalties(), cards, tuple(row))
-            for row, cards in zip(vs, earned, strict=True)
+            PlayerScore(RowKeys(0, 0, 0), Royalties(), cards, tuple(row)) for row, cards in zip(vs, earned, strict=True)
         )
     )

@@ -113,13 +113,24 @@ def test_edit_and_delete_rescore_later_hands(tmp_path: Path, capsys: pytest.Capt
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["ann=Kc 7d 2h / 9c 9d 4h 5s 6c / Jc Jd Jh 3s 8c", "bob=dead", "cat=Kc 8d 3h / Tc Td 4c 5d 7s / 2c 2d 2s 6d"],
-         "cat, bottom row: needs 5 cards, got 4"),
+        (
+            [
+                "ann=Kc 7d 2h / 9c 9d 4h 5s 6c / Jc Jd Jh 3s 8c",
+                "bob=dead",
+                "cat=Kc 8d 3h / Tc Td 4c 5d 7s / 2c 2d 2s 6d",
+            ],
+            "cat, bottom row: needs 5 cards, got 4",
+        ),
         (["ann=Kc 7d / 9c 9d 4h 5s 6c / Jc Jd Jh 3s 8c", "bob=dead", "cat=dead"], "ann, top row: needs 3 cards, got 2"),
         (["zed=dead"], "unknown player 'zed' (players: ann, bob, cat)"),
-        (["ann=Kc 7d 2h / 9c 9d 4h 5s 6c / Jc Jd Jh 3s 8c", "bob=Kc 8d 3h / Tc Td 4c 5d 7s / 2c 2d 2s 6d 6h",
-          "cat=dead"],
-         "hand 1: card Kc is entered for both ann and bob"),
+        (
+            [
+                "ann=Kc 7d 2h / 9c 9d 4h 5s 6c / Jc Jd Jh 3s 8c",
+                "bob=Kc 8d 3h / Tc Td 4c 5d 7s / 2c 2d 2s 6d 6h",
+                "cat=dead",
+            ],
+            "hand 1: card Kc is entered for both ann and bob",
+        ),
         (["ann"], "expected NAME=BOARD (or NAME=dead), got 'ann'"),
     ],
 )

@@ -27,9 +27,7 @@ def fantasy_hand() -> Hand:
     9 s) runs out at 9 + 3 + 5 = 17 s and his automatic placements foul: ann scoops +6 and 13
     royalties."""
     rules = Rules.preset("pineapple").with_settings({"hand_seconds": 10, "time_bank_seconds": 5})
-    deck = stacked(
-        "Ah Kd 3d Th Td  Qh Qd Qc 9h 9d 9c 3s 4s As Ks Js 8s 2s 7c  5c 6s 2h  7s Jh 8h  Ac Kc 2d  Qs Jc 3c"
-    )
+    deck = stacked("Ah Kd 3d Th Td  Qh Qd Qc 9h 9d 9c 3s 4s As Ks Js 8s 2s 7c  5c 6s 2h  7s Jh 8h  Ac Kc 2d  Qs Jc 3c")
     hand = Hand(rules, button=0, deck=deck, fantasy=(14, 0))
     hand.apply(Action.of(0, top="Qh Qd 4s", middle="9h 9d 9c Qc 3s", bottom="As Ks Js 8s 2s", discard="7c"), 2)
     hand.apply(Action.of(1, top="Ah Kd 3d", middle="Th Td"), 4)
@@ -135,6 +133,4 @@ def test_a_tampered_result_is_reported(tmp_path: Path, capsys: pytest.CaptureFix
     path.write_text(json.dumps(document), encoding="utf-8")
     with pytest.raises(SystemExit):
         main(["replay", str(path)])
-    assert capsys.readouterr().err == (
-        "ofc: error: the history's result for bob says points 5, the replay gives -19\n"
-    )
+    assert capsys.readouterr().err == ("ofc: error: the history's result for bob says points 5, the replay gives -19\n")

@@ -124,9 +124,7 @@ def test_readable_table(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> N
         assert text in out
 
 
-def test_names_are_printed_as_written_not_read_as_markup(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
+def test_names_are_printed_as_written_not_read_as_markup(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     """A name like '[/bold]' made rich raise MarkupError (a traceback); '[red]b' lost its text."""
     players = [dict(ANN, name="[/bold]"), dict(BOB, name="[red]b")]
     code, out, err = run(["score", write(tmp_path, {"players": players})], capsys)
@@ -224,13 +222,13 @@ def test_standard_input_that_is_not_utf8_is_one_line(command: list[str], capsys:
 
 def test_real_process_has_no_traceback(tmp_path: Path) -> None:
     path = write(tmp_path, {"players": [dict(ANN, top="Qh Qd Zz"), BOB]})
-    done = subprocess.run(
-        [sys.executable, "-m", "ofc", "score", path], capture_output=True, text=True, check=False
-    )
+    done = subprocess.run([sys.executable, "-m", "ofc", "score", path], capture_output=True, text=True, check=False)
     assert done.returncode == 2
     assert "Traceback" not in done.stderr
-    assert done.stderr.strip() == "ofc: error: player 'ann', top row: unknown card 'Zz': expected a rank of "\
+    assert (
+        done.stderr.strip() == "ofc: error: player 'ann', top row: unknown card 'Zz': expected a rank of "
         "23456789TJQKA (or 10) and a suit of cdhs"
+    )
 
 
 def test_a_table_set_to_pineapple_is_scored_american(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

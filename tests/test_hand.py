@@ -32,9 +32,7 @@ def cards(text: str) -> tuple[int, ...]:
 # The worked hand: seat 0 (button) scores QQ on top, trips in the middle, a flush at the bottom;
 # seat 1 acts first (left of the button). Deal: seat 1's five, seat 0's five, then one card
 # each per street, seat 1 first.
-WORKED_DECK = (
-    "Ah Kd 3d Th Td  Qh Qd 2c 9h 9d  5c 9c 6s 3s 7s 4s Ac As Kc Ks Qc Js Jc 8s 3c 2s"
-)
+WORKED_DECK = "Ah Kd 3d Th Td  Qh Qd 2c 9h 9d  5c 9c 6s 3s 7s 4s Ac As Kc Ks Qc Js Jc 8s 3c 2s"
 
 
 def play_worked_hand() -> Hand:
@@ -114,8 +112,16 @@ def test_fantasy_seats_set_first_and_street_seats_wait_with_their_clocks_stopped
     assert hand.to_act == (1,)
     assert len(hand.legal_actions(2)) == 0
     held = hand.view(1).cards
-    hand.apply(Action(1, tuple((card, Row.BOTTOM if i < 5 else Row.MIDDLE if i < 10 else Row.TOP)
-                               for i, card in enumerate(held[:13])), held[13:]), 30)
+    hand.apply(
+        Action(
+            1,
+            tuple(
+                (card, Row.BOTTOM if i < 5 else Row.MIDDLE if i < 10 else Row.TOP) for i, card in enumerate(held[:13])
+            ),
+            held[13:],
+        ),
+        30,
+    )
     assert hand.to_act == (2,)
     assert hand.clock(2) == ClockReading(Decimal(120), Decimal(180), True, Decimal(330))  # started at 30
     assert hand.view(2).seats[1].hidden == 13

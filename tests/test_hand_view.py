@@ -29,8 +29,15 @@ def hand_after_fantasy_set() -> Hand:
 def seat(number: int, fantasy: int, rows: tuple[list[str], list[str], list[str]], **counts: Any) -> dict[str, Any]:
     top, middle, bottom = rows
     in_row = 1 if fantasy else 0  # a fantasy seat here plays its first fantasy in a row
-    return {"seat": number, "fantasy": fantasy, "fantasy_in_row": in_row, "top": top, "middle": middle,
-            "bottom": bottom, **counts}
+    return {
+        "seat": number,
+        "fantasy": fantasy,
+        "fantasy_in_row": in_row,
+        "top": top,
+        "middle": middle,
+        "bottom": bottom,
+        **counts,
+    }
 
 
 # Seat 0's board is face-down until the showdown: 13 hidden, 1 discarded; it spent 2 s of its
@@ -116,6 +123,7 @@ def test_the_showdown_reveals_boards_but_never_discards() -> None:
 
 def test_view_shortcuts_for_the_seat_to_act() -> None:
     hand = Hand(Rules.preset("pineapple"), button=1, seed=5, fantasy=(14, 0))
+
     def shortcuts(seat: int | None) -> tuple[bool, bool, tuple[int, int, int], int]:
         view = hand.view(seat)
         return (view.may_act, view.in_fantasy, view.rooms, view.discards_due)

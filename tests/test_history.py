@@ -133,8 +133,6 @@ def _swap_first_two(doc: dict[str, Any]) -> None:
     doc["actions"][0], doc["actions"][1] = doc["actions"][1], doc["actions"][0]
 
 
-
-
 def _mark_first_manual_automatic(doc: dict[str, Any]) -> None:
     doc["actions"][0]["automatic"] = True
 

@@ -193,16 +193,22 @@ def test_a_hand_after_the_end_is_refused_and_a_new_book_moves_the_button_on() ->
 @pytest.mark.parametrize(
     ("hand", "message"),
     [
-        ({"ann": "Kc 7d 2h / 9c 9d 4h 5s 6c / Jc Jd Jh 3s 8c", "bob": "Kc 8d 3h / Tc Td 4c 5d 7s / 2c 2d 2s 6d 6h",
-          "cat": "dead"},
-         "card Kc is entered for both ann and bob"),
+        (
+            {
+                "ann": "Kc 7d 2h / 9c 9d 4h 5s 6c / Jc Jd Jh 3s 8c",
+                "bob": "Kc 8d 3h / Tc Td 4c 5d 7s / 2c 2d 2s 6d 6h",
+                "cat": "dead",
+            },
+            "card Kc is entered for both ann and bob",
+        ),
         ({"ann": "Kc 7d / 9c 9d 4h 5s 6c / Jc Jd Jh 3s 8c"}, "ann, top row: needs 3 cards, got 2"),
         ({"zed": "dead"}, "unknown player 'zed'"),
         ({"ann": "dead", "bob": "dead"}, "no board for cat"),
-        ({"ann": "Kc 7d 2h / 9c 9d 4h 5s 6c / Jc Jd Jh 3s 8c / Qs", "bob": "dead", "cat": "dead"},
-         "ann discards 4 a hand, not 1"),
-        ({"ann": "dead", "bob": "dead", "cat": "Qc Xd 5h / Ks Kh 8h 8s 4d / As Ah Ad 7c 3c"},
-         "unknown card 'Xd'"),
+        (
+            {"ann": "Kc 7d 2h / 9c 9d 4h 5s 6c / Jc Jd Jh 3s 8c / Qs", "bob": "dead", "cat": "dead"},
+            "ann discards 4 a hand, not 1",
+        ),
+        ({"ann": "dead", "bob": "dead", "cat": "Qc Xd 5h / Ks Kh 8h 8s 4d / As Ah Ad 7c 3c"}, "unknown card 'Xd'"),
         ({"ann": "Kc 7d 2h | 9c 9d 4h 5s 6c"}, "write the board as 'top / middle / bottom'"),
     ],
 )

@@ -136,10 +136,7 @@ def test_matrix_helpers() -> None:
 def hands(draw: st.DrawFn) -> tuple[list[list[int]], list[Fraction | None]]:
     size = draw(st.integers(2, 4))
     upper = {(i, j): draw(st.integers(-40, 40)) for i in range(size) for j in range(i + 1, size)}
-    caps = [
-        draw(st.one_of(st.none(), st.fractions(Fraction(1, 3), 30, max_denominator=6)))
-        for _ in range(size)
-    ]
+    caps = [draw(st.one_of(st.none(), st.fractions(Fraction(1, 3), 30, max_denominator=6))) for _ in range(size)]
     return antisymmetric(upper, size), caps
 
 

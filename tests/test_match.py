@@ -356,8 +356,11 @@ def _bad_calls() -> list[tuple[ScoreSheet, list[int] | None, str]]:
         (quiet(2), None, r"dealt 3 seats \[0, 1, 2\] but the score sheet has 2 players"),
         (sheet([[0, 1, 0], [-2, 0, 0], [0, 0, 0]]), None, "seat 0 wins 1 from seat 1, seat 1 wins -2"),
         (sheet([[0, 0, 0], [0, 0, 0], [0, 0, 0]], [0, -1, 0]), None, "seat 1: fantasy deal -1"),
-        (sheet([[0, 0, 0], [0, 0, 0], [0, 0, 0]], [0, 15, 0]), None,
-         r"seat 1: no fantasy deal has 15 cards under these rules \(13\)"),
+        (
+            sheet([[0, 0, 0], [0, 0, 0], [0, 0, 0]], [0, 15, 0]),
+            None,
+            r"seat 1: no fantasy deal has 15 cards under these rules \(13\)",
+        ),
         (quiet(3), [50, 61, 0], "seat 1: time bank left 61 is outside 0..60"),
         (quiet(3), [60, 60], "needs 3 time banks"),
     ]

@@ -41,7 +41,10 @@ def test_a_book_kept_through_the_api(db_url: str) -> None:  # noqa: F811
         assert response.status_code == 201, response.text
         book = response.json()
         assert book["next"] == {
-            "number": 1, "button": "ann", "order": ["bob", "cat", "ann"], "fantasy": {},
+            "number": 1,
+            "button": "ann",
+            "order": ["bob", "cat", "ann"],
+            "fantasy": {},
             "discards": {"bob": 4, "cat": 4, "ann": 4},
         }
         for number, hand in enumerate(PINEAPPLE_HANDS, start=1):
@@ -85,7 +88,9 @@ def test_edits_deletes_keys_and_bad_hands(tmp_path: Path) -> None:
         refused = _put(client, book, 4, bad)
         assert refused.status_code == 422
         assert refused.json()["error"] == {
-            "code": "bad_book", "message": "hand 4: card Kc is entered for both ann and bob", "field": "bob",
+            "code": "bad_book",
+            "message": "hand 4: card Kc is entered for both ann and bob",
+            "field": "bob",
         }
         short = _put(client, book, 4, dict(PINEAPPLE_HANDS[3]) | {"cat": "Qh Jh / 2s 2d 9s 9d Kh / As Ah 3s 3h Ks"})
         assert short.json()["error"]["field"] == "cat.top"
@@ -132,8 +137,12 @@ def test_new_book_errors_and_the_qr_code(tmp_path: Path) -> None:
 
 def test_the_classic_book_with_its_loss_limit(tmp_path: Path) -> None:
     with _client(f"sqlite:///{tmp_path / 'ofc.db'}") as client:
-        new = {"players": ["ann", "bob", "cat", "dan"], "preset": "classic", "button": "ann",
-               "settings": {"loss_limit": 40, "point_value": "0.25"}}
+        new = {
+            "players": ["ann", "bob", "cat", "dan"],
+            "preset": "classic",
+            "button": "ann",
+            "settings": {"loss_limit": 40, "point_value": "0.25"},
+        }
         book = client.post("/api/keep", json=new).json()
         for number, hand in enumerate(CLASSIC_HANDS[:2], start=1):
             state = _put(client, book, number, hand).json()

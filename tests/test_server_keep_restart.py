@@ -32,8 +32,12 @@ def test_acknowledged_hands_survive_kill_9(tmp_path: Path) -> None:
         state = _request(server, "GET", f"/api/keep/{book['code']}")
         assert [hand["points"] for hand in state["hands"]] == PINEAPPLE_POINTS[:2]
         assert state["book"]["hands"] == [
-            {name: dict(zip(("top", "middle", "bottom"), (row.strip() for row in board.split("/")), strict=True))
-             if board != "dead" else "dead" for name, board in hand.items()}
+            {
+                name: dict(zip(("top", "middle", "bottom"), (row.strip() for row in board.split("/")), strict=True))
+                if board != "dead"
+                else "dead"
+                for name, board in hand.items()
+            }
             for hand in PINEAPPLE_HANDS[:2]
         ]
         # The keeper goes on where they left off.

@@ -12,7 +12,7 @@ from ofc.hand import Hand
 from ofc.rules import Rules
 from ofc.server.agents import fantasy_action
 from ofc.server.storage import FINISHED
-from test_server_support import create_table, join, make_app, receive
+from test_server_support import app_state, create_table, join, make_app, receive
 
 
 @pytest.mark.parametrize(
@@ -106,7 +106,7 @@ def test_a_loss_limit_holds_its_part_of_the_balance_until_the_match_ends(tmp_pat
         unlimited = create_table(client, seats=2, bots=[None, "random"])
         assert client.post(f"/api/tables/{unlimited['id']}/join", json=body).status_code == 200
         assert join(client, second["id"], "bob")["seat"] == 0  # bob holds nothing yet
-        manager = client.app.state.manager
+        manager = app_state(client).manager
         assert manager.held("ann") == 60
         manager.tables[first["id"]].game.status = FINISHED  # the match is over: nothing held
         assert manager.held("ann") == 0

@@ -16,6 +16,7 @@ from ofc.server.agents import default_bot_factory
 from ofc.server.timekeeping import SystemClock
 from test_server_support import (
     FakeClock,
+    app_state,
     create_table,
     join,
     make_app,
@@ -300,7 +301,8 @@ def test_a_fantasy_seat_gets_the_solvers_arrangement(tmp_path: Path) -> None:
                     until(ws, lambda m: m["type"] == "ack")
             handed: dict[int, dict[str, Any]] = {}
             for ws, seat in pairs:
-                state = handed.pop(seat["seat"], None) or until(ws, lambda m: my_turn(m) and m["hand_number"] == 1)
+                state = handed.get(seat["seat"]) or until(ws, lambda m: my_turn(m) and m["hand_number"] == 1)
+                handed.pop(seat["seat"], {})
                 me = state["hand"]["seats"][state["hand"]["seat"]]
                 assert (me["fantasy"], len(state["hand"]["cards"]), state["discard_due"]) == (13, 13, 0)
                 assert state["previous"]["result"]["players"][0]["fantasy"] == 13
@@ -428,7 +430,7 @@ def test_the_rematch_link_and_the_clocks_survive_a_restart(tmp_path: Path) -> No
             left = Fraction(state["hand"]["seats"][state["hand"]["seat"]]["clock"]["hand"])
     clock.move(3600)  # an hour down: bob's clock goes on where the last stored event left it
     with TestClient(make_app(tmp_path, clock=clock)) as client:
-        game = client.app.state.manager.tables[first["id"]].game
+        game = app_state(client).manager.tables[first["id"]].game
         assert game.offset >= 3600
         with client.websocket_connect(f"/ws/tables/{first['id']}") as ws:
             ws.send_json({"type": "hello", "token": rematch["token"]})

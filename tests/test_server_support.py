@@ -211,3 +211,10 @@ def play_to_end(
             return message
         ws.send_json(random_move(message, rng) | {"token": token, "id": number})
         number += 1
+
+
+def app_state(client: TestClient) -> Any:
+    """The app's ``state`` (the test client types its app as a bare ASGI callable)."""
+    app = client.app
+    assert isinstance(app, FastAPI)
+    return app.state

@@ -56,7 +56,7 @@ def test_a_hint_is_answered_beside_busy_bot_tables_and_sigterm_stops_the_server(
                 pass
             ws.send(json.dumps({"type": "hint", "token": seat["token"], "id": "h"}))
             ws.send(json.dumps({"type": "ping", "id": "p"}))  # not held up by the hint being worked out
-            answers = []
+            answers: list[dict[str, Any]] = []
             while len(answers) < 2:
                 reply = json.loads(ws.recv(timeout=HANG_GUARD))
                 if reply["type"] != "state":

@@ -135,4 +135,3 @@ def test_after_a_seat_leaves_the_hand_seats_keep_the_clockwise_order() -> None:
     assert session.hand_seat(2) == 1
     with pytest.raises(MatchError, match="seat 1 is not dealt in hand 1"):
         session.hand_seat(1)
-

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page, ViewportSize, sync_playwright
 
 from keep_books import (
     PINEAPPLE_HANDS,
@@ -22,7 +22,7 @@ from keep_books import (
 from test_server_support import ServerProcess
 from test_web_e2e import CHROMIUM, FLAGS
 
-PHONE = {"width": 390, "height": 844}
+PHONE = ViewportSize(width=390, height=844)
 
 
 def _shot(page: Page, folder: Path, name: str) -> None:

@@ -9,13 +9,13 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page, ViewportSize, sync_playwright
 
 from test_server_support import ServerProcess
 from test_web_e2e import CHROMIUM, FLAGS, PLACED, _create_table, _lobby_as_ann, _status
 
-WIDE = {"width": 1366, "height": 800}
-PHONE = {"width": 390, "height": 844}
+WIDE = ViewportSize(width=1366, height=800)
+PHONE = ViewportSize(width=390, height=844)
 CARD_NAME = re.compile(
     r"^(ace|king|queen|jack|ten|nine|eight|seven|six|five|four|three|two) of (clubs|diamonds|hearts|spades)$"
 )

@@ -13,12 +13,12 @@ import urllib.request
 from fractions import Fraction
 from pathlib import Path
 
-from playwright.sync_api import Page
+from playwright.sync_api import Page, ViewportSize
 
 from test_web_e2e import PLACED, _create_table, _lobby_as_ann, _place_by_hand, _status
 
-WIDE = {"width": 1366, "height": 800}
-PHONE = {"width": 390, "height": 844}
+WIDE = ViewportSize(width=1366, height=800)
+PHONE = ViewportSize(width=390, height=844)
 
 
 def _shots(page: Page, folder: Path, name: str) -> None:

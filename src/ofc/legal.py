@@ -118,9 +118,7 @@ class LegalActions(Sequence[Action]):
         held = self._held
         if self._patterns is not None:
             places, dropped = self._patterns[index]
-            return Action(
-                self._seat, tuple([(held[i], row) for i, row in places]), tuple([held[i] for i in dropped])
-            )
+            return Action(self._seat, tuple([(held[i], row) for i, row in places]), tuple([held[i] for i in dropped]))
         per_discard = _fillings(self._rooms)
         dropped = _unrank_combination(len(held), self._discards, index // per_discard)
         kept = [card for i, card in enumerate(held) if i not in dropped]

@@ -146,9 +146,7 @@ class Match:
             raise MatchError(f"the match is over after {len(self._hands)} hands")
         return self._rotation.plan()
 
-    def record(
-        self, sheet: ScoreSheet, time_banks: Sequence[Decimal | int] | None = None
-    ) -> HandRecord:
+    def record(self, sheet: ScoreSheet, time_banks: Sequence[Decimal | int] | None = None) -> HandRecord:
         """Settle the hand of ``next_deal()``: its score sheet and time banks (plan order).
 
         ``time_banks`` omitted leaves the banks as they were. Raises ``MatchError`` and
@@ -160,16 +158,10 @@ class Match:
         settlement = cap_losses(output.widen(plan, seats), self._caps(plan))
         ledger = self._ledger.plus(settlement.vs)
         limit = self.rules.loss_limit
-        left = tuple(
-            seat for seat in plan.seats if limit is not None and ledger.points[seat] <= -limit
-        )
-        self._rotation = self._rotation.after(
-            output.earned, output.time_banks, frozenset(left), closing=True
-        )
+        left = tuple(seat for seat in plan.seats if limit is not None and ledger.points[seat] <= -limit)
+        self._rotation = self._rotation.after(output.earned, output.time_banks, frozenset(left), closing=True)
         self._ledger = ledger
-        record = HandRecord(
-            plan, sheet, settlement.vs, settlement.capped, left, self._ledger.point_value
-        )
+        record = HandRecord(plan, sheet, settlement.vs, settlement.capped, left, self._ledger.point_value)
         self._hands.append(record)
         return record
 
@@ -179,10 +171,7 @@ class Match:
         if limit is None:
             return [None] * self.rules.players
         points = self._ledger.points
-        return [
-            Fraction(limit) + points[seat] if seat in plan.seats else None
-            for seat in range(self.rules.players)
-        ]
+        return [Fraction(limit) + points[seat] if seat in plan.seats else None for seat in range(self.rules.players)]
 
 
 def _read_balances(balances: Balances | None, rules: Rules) -> tuple[Fraction, ...] | None:

@@ -111,9 +111,7 @@ class Rotation:
             seats=self.active,
             button=self.button,
             fantasy=tuple(self.fantasy[seat] for seat in self.active),
-            fantasy_in_row=tuple(
-                self.streak[seat] + 1 if self.fantasy[seat] else 0 for seat in self.active
-            ),
+            fantasy_in_row=tuple(self.streak[seat] + 1 if self.fantasy[seat] else 0 for seat in self.active),
             time_banks=tuple(self.time_banks[seat] for seat in self.active),
         )
 
@@ -203,17 +201,12 @@ class HandOutput:
         """The result as a seat-indexed ``seats`` x ``seats`` matrix (zeros for the others)."""
         where = {seat: k for k, seat in enumerate(plan.seats)}
         return tuple(
-            tuple(
-                self.vs[where[i]][where[j]] if i in where and j in where else 0
-                for j in range(seats)
-            )
+            tuple(self.vs[where[i]][where[j]] if i in where and j in where else 0 for j in range(seats))
             for i in range(seats)
         )
 
 
-def read_output(
-    plan: DealPlan, sheet: ScoreSheet, time_banks: Sequence[object] | None, rules: Rules
-) -> HandOutput:
+def read_output(plan: DealPlan, sheet: ScoreSheet, time_banks: Sequence[object] | None, rules: Rules) -> HandOutput:
     """Check a hand's score sheet and time banks against its plan and ``rules``; raise ``MatchError``."""
     if not isinstance(sheet, ScoreSheet):
         raise MatchError(f"expected a ScoreSheet, got {type(sheet).__name__}")

@@ -41,6 +41,7 @@ from ofc.variants import (
 
 DEFAULT_STAY = frozenset({StayCondition.TOP_TRIPS, StayCondition.BOTTOM_QUADS_PLUS})
 
+
 @dataclass(frozen=True)
 class Rules:
     """Every setting of a game, validated on construction.

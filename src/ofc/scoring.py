@@ -247,9 +247,7 @@ def settle_pair(a: RowKeys, a_royalties: int, b: RowKeys, b_royalties: int, rule
     return rows + a_royalties - b_royalties
 
 
-def score_boards(
-    boards: Sequence[Board], rules: Rules, fantasy_in_row: Sequence[int] | None = None
-) -> ScoreSheet:
+def score_boards(boards: Sequence[Board], rules: Rules, fantasy_in_row: Sequence[int] | None = None) -> ScoreSheet:
     """Score a table of finished boards (2 to the variant's maximum players).
 
     ``fantasy_in_row[i]`` says how many fantasy hands in a row player ``i`` completes with this

@@ -133,9 +133,7 @@ class Tournament:
             raise MatchError(f"the tournament is over after {len(self._hands)} hands")
         return self._rotation.plan()
 
-    def record(
-        self, sheet: ScoreSheet, time_banks: Sequence[Decimal | int] | None = None
-    ) -> TournamentHand:
+    def record(self, sheet: ScoreSheet, time_banks: Sequence[Decimal | int] | None = None) -> TournamentHand:
         """Settle the hand of ``next_deal()`` in chips; raise ``MatchError`` changing nothing."""
         plan = self.next_deal()
         output = read_output(plan, sheet, time_banks, self.rules)
@@ -149,14 +147,10 @@ class Tournament:
         busted = tuple(sorted((s for s in plan.seats if chips[s] == 0), key=lambda s: -self._chips[s]))
         finishes = dict(self._finishes)
         finishes.update(bust_finishes(busted, self._chips, len(plan.seats)))
-        rotation = self._rotation.after(
-            output.earned, output.time_banks, frozenset(busted), closing=False
-        )
+        rotation = self._rotation.after(output.earned, output.time_banks, frozenset(busted), closing=False)
         if len(rotation.active) == 1:
             finishes[rotation.active[0]] = Finish(1)
-        hand = TournamentHand(
-            plan, sheet, self.level, rate, settlement.vs, settlement.capped, won, chips, busted
-        )
+        hand = TournamentHand(plan, sheet, self.level, rate, settlement.vs, settlement.capped, won, chips, busted)
         self._rotation, self._chips, self._finishes = rotation, chips, finishes
         self._hands.append(hand)
         return hand
@@ -223,9 +217,7 @@ def bust_finishes(busted: Sequence[int], stacks: Sequence[int], remaining: int) 
     return finishes
 
 
-def split_prizes(
-    pool: Decimal, payouts: Sequence[Decimal], finishes: Mapping[int, Finish]
-) -> tuple[Decimal, ...]:
+def split_prizes(pool: Decimal, payouts: Sequence[Decimal], finishes: Mapping[int, Finish]) -> tuple[Decimal, ...]:
     """Each seat's prize: ``pool`` times its place's share, tied places split equally.
 
     Amounts are rounded down to the cent; the cents left over go to first place, so the

@@ -182,7 +182,6 @@ class HandView:
         }
 
 
-
 SeenForms = tuple["SeenAction", "SeenAction", "SeenAction"]
 """How one action looks: to its own seat, to others once shown, and to others while face-down."""
 

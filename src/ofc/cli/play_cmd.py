@@ -29,6 +29,7 @@ DEFAULT_BOTS = "mc"
 def bot_specs(text: str | None, players: int | None) -> list[str]:
     """One bot spec per opponent: as listed, or one spec repeated for every opponent."""
     from ofc.bots import split_specs
+
     specs = split_specs(text or DEFAULT_BOTS)
     wanted = len(specs) if players is None else players - 1
     if players is not None and len(specs) == 1:
@@ -83,6 +84,7 @@ def play(
     from ofc.terminal.reader import LineReader
     from ofc.terminal.store import HandStore, hands_folder
     from ofc.terminal.tourney import TourneyGame
+
     table = build_rules(Rules.preset(rules), None, settings or [])
     if players is not None:
         table = table.with_settings({"players": players})  # checked before the bots are counted

@@ -53,9 +53,7 @@ def setting_text(value: object) -> str:
 @app.command("rules")
 def show_rules(
     preset: Annotated[str, typer.Argument(help=f"One of: {', '.join(PRESETS)}")] = "classic",
-    settings: Annotated[
-        list[str] | None, typer.Option("--set", metavar="KEY=VALUE", help="Override a setting")
-    ] = None,
+    settings: Annotated[list[str] | None, typer.Option("--set", metavar="KEY=VALUE", help="Override a setting")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print settings and tables as JSON")] = False,
 ) -> None:
     """Print a preset's settings and its royalty tables."""

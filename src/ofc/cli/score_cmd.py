@@ -71,9 +71,7 @@ def render(table: Table, sheet: ScoreSheet, console: Console) -> None:
 def score(
     source: Annotated[str, typer.Argument(metavar="[FILE|-]", help="JSON table; - for stdin")] = "-",
     rules: Annotated[str | None, typer.Option("--rules", help="Preset replacing the file's rules")] = None,
-    settings: Annotated[
-        list[str] | None, typer.Option("--set", metavar="KEY=VALUE", help="Override a setting")
-    ] = None,
+    settings: Annotated[list[str] | None, typer.Option("--set", metavar="KEY=VALUE", help="Override a setting")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON")] = False,
 ) -> None:
     """Score a table of finished boards: fouls, royalties, fantasy, points per opponent."""

@@ -21,7 +21,6 @@ if TYPE_CHECKING:  # annotations only: the modules themselves load when the comm
     from ofc.sim import SimResult
 
 
-
 def result_table(result: SimResult) -> RichTable:
     """The readable per-bot summary."""
     grid = RichTable(title=f"{result.deals} duplicate deals, {result.blocks} blocks, seed {result.seed}")
@@ -47,9 +46,7 @@ def result_table(result: SimResult) -> RichTable:
 def simulate_command(
     bots: Annotated[str, typer.Option("--bots", help="Bots, one per seat: e.g. mc:seconds=0.2,heuristic")],
     rules: Annotated[str, typer.Option("--rules", help="Rules preset")] = "pineapple",
-    settings: Annotated[
-        list[str] | None, typer.Option("--set", metavar="KEY=VALUE", help="Override a setting")
-    ] = None,
+    settings: Annotated[list[str] | None, typer.Option("--set", metavar="KEY=VALUE", help="Override a setting")] = None,
     hands: Annotated[int, typer.Option("--hands", help="Duplicate deals to play")] = 100,
     seed: Annotated[int | None, typer.Option("--seed", help="Seed of the whole run (random if omitted)")] = None,
     workers: Annotated[int | None, typer.Option("--workers", help="Processes (default: all cores)")] = None,
@@ -62,6 +59,7 @@ def simulate_command(
     from ofc.bots import split_specs
     from ofc.sim import simulate
     from ofc.train.cluster import check_cluster
+
     specs = split_specs(bots)
     table = build_rules(Rules.preset(rules), None, settings or [])
     if hands < 1:

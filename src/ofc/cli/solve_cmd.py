@@ -60,6 +60,7 @@ def render(solution: FantasySolution, seconds: float, stay_value: float) -> str:
 def timed_solve(text: str, rules: Rules, stay_value: float, can_stay: bool) -> tuple[FantasySolution, float]:
     """Parse and solve one deal; the time covers the solve alone."""
     from ofc.solver import solve_fantasy
+
     cards = parse_cards(text)
     start = time.perf_counter()
     solution = solve_fantasy(cards, rules, stay_value=stay_value, can_stay=can_stay)

@@ -30,6 +30,7 @@ def plural(count: int, noun: str) -> str:
 def level_lines(run: TournamentRun) -> list[str]:
     """One line per level: chips per point, hands, chips at its end and who went out in it."""
     from ofc.terminal.tourney import place_text, rate_text
+
     names = [s.name for s in run.standings]
     lines = []
     for level in run.levels:
@@ -46,6 +47,7 @@ def level_lines(run: TournamentRun) -> list[str]:
 def standings_table(run: TournamentRun) -> RichTable:
     """The final standings, best place first."""
     from ofc.terminal.tourney import place_text
+
     grid = RichTable(title=f"Final standings after {run.hands} hands, prize pool {run.pool:.2f}")
     for column in ("place", "bot", "prize", "hands played", "out in hand"):
         grid.add_column(column, justify="left" if column in ("place", "bot") else "right")
@@ -64,6 +66,7 @@ def standings_table(run: TournamentRun) -> RichTable:
 def repeat_table(result: RepeatResult) -> RichTable:
     """Per bot: mean prize with its 95% interval, then each place's share with its interval."""
     from ofc.terminal.tourney import ordinal
+
     title = f"{result.tournaments} tournaments, buy-in {result.buy_in:.2f}, seed {result.seed}, "
     grid = RichTable(title=title + f"{result.mean_hands:.1f} hands on average")
     grid.add_column("bot")
@@ -98,6 +101,7 @@ def tournament_command(
     from ofc.bots import make_bot, split_specs
     from ofc.sim import table_rules
     from ofc.tournament_sim import play_tournament
+
     specs = split_specs(bots)
     if len(specs) < 2:
         raise RulesError(f"--bots: a tournament needs at least two bots, not {len(specs)}")
@@ -135,6 +139,7 @@ def tournament_command(
 def run_repeat(table: Rules, specs: list[str], count: int, seed: int, workers: int) -> RepeatResult:
     """``repeat`` with a progress bar and ETA on a terminal."""
     from ofc.tournament_sim import repeat
+
     if not sys.stderr.isatty():
         return repeat(table, specs, count, seed=seed, workers=workers)
     columns = (TextColumn("tournaments"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())

@@ -321,7 +321,6 @@ def evaluate_many(
         out[i] = evaluate(boards[i], counts[i], params, weight, bit, u5, f5, u3, top_roy, mid_roy, bot_roy)
 
 
-
 def evaluate_boards(boards: I64, counts: I64, params: F64, t: KernelTables) -> F64:
     """``evaluate`` of each board of an ``(n, 13)`` array."""
     out = np.empty(boards.shape[0], dtype=np.float64)

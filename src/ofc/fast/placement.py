@@ -100,12 +100,14 @@ def play_fantasy(
     place_best(board, counts, cards[:5], 0, params, weight, bit, u5, f5, u3, top_roy, mid_roy, bot_roy, codes)
     at = 5
     for _ in range(extra):
-        place_best(board, counts, cards[at : at + 3], 1, params, weight, bit, u5, f5, u3, top_roy, mid_roy,
-                   bot_roy, codes)
+        place_best(
+            board, counts, cards[at : at + 3], 1, params, weight, bit, u5, f5, u3, top_roy, mid_roy, bot_roy, codes
+        )
         at += 3
     while at < cards.shape[0]:
-        place_best(board, counts, cards[at : at + 1], 0, params, weight, bit, u5, f5, u3, top_roy, mid_roy,
-                   bot_roy, codes)
+        place_best(
+            board, counts, cards[at : at + 1], 0, params, weight, bit, u5, f5, u3, top_roy, mid_roy, bot_roy, codes
+        )
         at += 1
 
 

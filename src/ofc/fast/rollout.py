@@ -85,11 +85,24 @@ def rollouts(
                 dealt = deck[at : at + ev_cards[e]]
                 at += ev_cards[e]
                 if ev_fantasy[e]:
-                    play_fantasy(work[p], fill[p], dealt, policy, weight, bit, u5, f5, u3, top_roy, mid_roy,
-                                  bot_roy)
+                    play_fantasy(work[p], fill[p], dealt, policy, weight, bit, u5, f5, u3, top_roy, mid_roy, bot_roy)
                 else:
-                    place_best(work[p], fill[p], dealt, ev_discards[e], policy, weight, bit, u5, f5, u3,
-                               top_roy, mid_roy, bot_roy, codes)
+                    place_best(
+                        work[p],
+                        fill[p],
+                        dealt,
+                        ev_discards[e],
+                        policy,
+                        weight,
+                        bit,
+                        u5,
+                        f5,
+                        u3,
+                        top_roy,
+                        mid_roy,
+                        bot_roy,
+                        codes,
+                    )
             for p in range(players):
                 kt, km, kb, roy = final_keys(work[p], weight, bit, u5, f5, u3, top_roy, mid_roy, bot_roy)
                 finals[p, 0] = kt

@@ -50,8 +50,9 @@ def fantasy_rules_array(rules: Rules) -> I64:
 
 
 @nb.njit(cache=True)
-def final_keys(board: I64, weight: I32, bit: I32, u5: I32, f5: I32, u3: I32,
-               top_roy: I32, mid_roy: I32, bot_roy: I32) -> tuple[int, int, int, int]:
+def final_keys(
+    board: I64, weight: I32, bit: I32, u5: I32, f5: I32, u3: I32, top_roy: I32, mid_roy: I32, bot_roy: I32
+) -> tuple[int, int, int, int]:
     """(top key, middle key, bottom key, royalties) of a finished board; royalties 0 if fouled."""  # fmt: skip
     kt = key3(board[0], board[1], board[2], weight, u3)
     km = key5(board[3], board[4], board[5], board[6], board[7], weight, bit, u5, f5)

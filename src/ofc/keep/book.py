@@ -64,8 +64,7 @@ class Book:
         spec = rules.spec
         if not spec.min_players <= len(names) <= spec.max_players:
             raise BookError(
-                f"{rules.variant} is played by {spec.min_players}-{spec.max_players} players, "
-                f"got {len(names)}",
+                f"{rules.variant} is played by {spec.min_players}-{spec.max_players} players, got {len(names)}",
                 "players",
             )
         try:

@@ -34,7 +34,7 @@ def read_book(document: object) -> Book:
         raise BookError(f'"format" must be {FORMAT!r}, got {document.get("format")!r}', "format")
     version = document.get("version", VERSION)
     if version != VERSION or isinstance(version, bool):
-        raise BookError(f'this ofc reads book version {VERSION}, not {version!r}', "version")
+        raise BookError(f"this ofc reads book version {VERSION}, not {version!r}", "version")
     try:
         rules = rules_from_document(document.get("rules"))
     except OfcError as error:

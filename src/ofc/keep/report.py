@@ -33,8 +33,14 @@ def hand_report(hand: PlayedHand) -> dict[str, Any]:
         for other in order[position + 1 :]:
             part = hand.pair(name, other)
             pairs.append(
-                {"a": name, "b": other, "rows": list(part.rows), "scoop": part.scoop,
-                 "royalties": part.royalties, "total": part.total}
+                {
+                    "a": name,
+                    "b": other,
+                    "rows": list(part.rows),
+                    "scoop": part.scoop,
+                    "royalties": part.royalties,
+                    "total": part.total,
+                }
             )
     return {
         "number": hand.number + 1,
@@ -83,4 +89,3 @@ def keeping_report(keeping: Keeping) -> dict[str, Any]:
             for transfer in keeping.settlement()
         ],
     }
-

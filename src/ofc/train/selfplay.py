@@ -50,7 +50,13 @@ def training_rules(variant: str, players: int = 2) -> Rules:
 
 
 def selfplay_chunk(
-    variant: str, players: int, seed: int, chunk: int, hands: int, weights: F64 | None, fantasy_value: float,
+    variant: str,
+    players: int,
+    seed: int,
+    chunk: int,
+    hands: int,
+    weights: F64 | None,
+    fantasy_value: float,
     explore: float = 0.1,
     learned_seats: int | None = None,
 ) -> Records:
