@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from ofc.cards import parse_cards
-from ofc.errors import CardError
+from ofc.errors import BoardError, CardError
 from ofc.fast import board_keys, fouls, royalties, royalties_of_keys
 from ofc.fast.boards import VALID_FIVE_KEYS, VALID_TOP_KEYS
 from ofc.fast.tables import royalty_arrays
@@ -101,7 +101,7 @@ def test_cards_outside_the_deck_are_refused() -> None:
 
 
 def test_bad_board_shape() -> None:
-    with pytest.raises(ValueError, match="shape"):
+    with pytest.raises(BoardError, match="shape"):
         board_keys(np.zeros((3, 12), dtype=np.int64))
 
 
@@ -128,10 +128,10 @@ def test_royalties_of_keys_equal_royalties() -> None:
 def test_royalties_of_keys_refuses_made_up_keys(column: int, key: int, message: str) -> None:
     keys = board_keys(BOARDS[:3]).astype(np.int64)
     keys[1, column] = key
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(BoardError, match=message):
         royalties_of_keys(keys, ROYALTY_TABLES[Scoring.CLASSIC])
 
 
 def test_royalties_of_keys_refuses_a_bad_shape() -> None:
-    with pytest.raises(ValueError, match=r"shape \(n, 3\)"):
+    with pytest.raises(BoardError, match=r"shape \(n, 3\)"):
         royalties_of_keys(np.zeros((2, 4), dtype=np.int32), ROYALTY_TABLES[Scoring.CLASSIC])

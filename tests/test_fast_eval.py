@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from ofc.cards import parse_cards
-from ofc.errors import CardError
+from ofc.errors import BoardError, CardError
 from ofc.fast import eval3, eval5
 from ofc.fast.tables import RANK_WEIGHTS, build_eval_tables
 from ofc.ranking import rank3, rank5
@@ -66,7 +66,7 @@ def test_exact_keys() -> None:
 
 @pytest.mark.parametrize("shape", [(4, 4), (5,), (3, 5, 1)])
 def test_bad_shapes(shape: tuple[int, ...]) -> None:
-    with pytest.raises(ValueError, match="shape"):
+    with pytest.raises(BoardError, match="shape"):
         eval5(np.zeros(shape, dtype=np.int64))
 
 
@@ -85,7 +85,7 @@ def test_no_hands_need_no_check() -> None:
 
 
 def test_float_cards_are_refused() -> None:
-    with pytest.raises(ValueError, match="integers"):
+    with pytest.raises(BoardError, match="integers"):
         eval3(np.zeros((2, 3), dtype=np.float64))
 
 

@@ -14,7 +14,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ofc.cards import DECK_SIZE
-from ofc.errors import CardError
+from ofc.errors import BoardError, CardError
 from ofc.fast.tables import EVAL_TABLES
 
 I32 = npt.NDArray[np.int32]
@@ -66,9 +66,9 @@ def check_cards(array: npt.NDArray[Any]) -> None:
 def _as_hands(hands: npt.ArrayLike, width: int) -> npt.NDArray[Any]:
     array = np.ascontiguousarray(hands)
     if array.ndim != 2 or array.shape[1] != width:
-        raise ValueError(f"expected an array of shape (n, {width}), got {array.shape}")
+        raise BoardError(f"expected an array of shape (n, {width}), got {array.shape}")
     if array.dtype.kind not in "iu":
-        raise ValueError(f"cards must be integers, got dtype {array.dtype}")
+        raise BoardError(f"cards must be integers, got dtype {array.dtype}")
     check_cards(array)
     return array
 

@@ -17,6 +17,7 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
+from ofc.errors import OfcError
 from ofc.ranking import Category, classify
 from ofc.rules import RoyaltyTable
 
@@ -69,7 +70,7 @@ def build_eval_tables() -> EvalTables:
             continue
         index = _weight_sum(combo)
         if unsuited5[index] != -1:
-            raise AssertionError(f"rank weights collide on {combo}")
+            raise OfcError(f"rank weights collide on {combo}")
         unsuited5[index] = classify(combo, flush=False)
     for ranks in combinations(range(13), 5):
         flush5[sum(1 << r for r in ranks)] = classify(ranks, flush=True)
@@ -77,7 +78,7 @@ def build_eval_tables() -> EvalTables:
     for trio in combinations_with_replacement(range(13), 3):
         index = _weight_sum(trio)
         if unsuited3[index] != -1:
-            raise AssertionError(f"rank weights collide on {trio}")
+            raise OfcError(f"rank weights collide on {trio}")
         unsuited3[index] = classify(trio, flush=False)
     return EvalTables(card_weight, card_bit, unsuited5, flush5, unsuited3)
 
