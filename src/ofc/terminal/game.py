@@ -13,6 +13,7 @@ the chips, levels and places of a tournament.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
@@ -38,8 +39,11 @@ PLAYER = 0
 TIMED_OUT = "Your time ran out: your last cards were placed automatically."
 
 
-class Series:
-    """Hands against bots: ``names`` and ``bots`` by seat (seat 0, the player, has no bot)."""
+class Series(ABC):
+    """Hands against bots: ``names`` and ``bots`` by seat (seat 0, the player, has no bot).
+
+    ``Game`` (a match) and ``TourneyGame`` (a tournament) say what is shown under the title
+    and after each hand."""
 
     finale = "the final ledger"
     """Where the prompt after the last hand leads."""
@@ -66,13 +70,13 @@ class Series:
 
     # ------------------------------------------------------------------ what a series adds
 
+    @abstractmethod
     def status(self) -> str | tuple[str, ...]:
         """The line (a match) or lines (a tournament) under the title of the table screen."""
-        raise NotImplementedError
 
+    @abstractmethod
     def summary(self, record: HandRecord | TournamentHand) -> list[Text]:
         """Lines after a hand's showdown: the ledger or the chips, and who left."""
-        raise NotImplementedError
 
     def next_step(self) -> str:
         """What Enter leads to after a hand's showdown."""
