@@ -268,12 +268,12 @@ def test_a_spectator_or_idle_seat_cannot_be_decided_for() -> None:
 
 
 def test_mc_results_do_not_depend_on_how_play_outs_are_batched(monkeypatch: pytest.MonkeyPatch) -> None:
-    import ofc.bots.mc
+    import ofc.bots.budget
 
     hand = Hand(Rules.preset("pineapple"), button=0, seed=21)
     view = hand.view(1)
     first = make_bot("mc:rollouts=20", seed=8).decide(view)
-    monkeypatch.setattr(ofc.bots.mc, "FIRST_BATCH", 1)
+    monkeypatch.setattr(ofc.bots.budget, "FIRST_BATCH", 1)
     again = make_bot("mc:rollouts=20", seed=8).decide(view)
     assert first == again
 

@@ -20,16 +20,11 @@ import numpy as np
 from ofc.actions import Action
 from ofc.bots.arrays import after_action, kernel_rules, playouts
 from ofc.bots.base import TUNED_FANTASY_VALUE, Decision, check_can_act, fantasy_decision, legal_actions
+from ofc.bots.budget import run_within_budget
 from ofc.errors import BotError
 from ofc.fast.evaluation import evaluate_boards
 from ofc.fast.rollout import play_out
 from ofc.view import HandView
-
-FIRST_BATCH = 4
-BATCH_SECONDS = 0.02
-"""Later batches are sized to take about this long, so the deadline is kept closely."""
-SAFETY = 0.8
-"""Share of the time left that the next batch may plan to use (batches vary in speed)."""
 
 
 class MonteCarloBot:
@@ -77,25 +72,12 @@ class MonteCarloBot:
         job = playouts(view, boards[keep], counts[keep])
         sums = np.zeros(len(keep), dtype=np.float64)
         seed = self._rng.getrandbits(31)
-        done = 0
-        batch = FIRST_BATCH
-        while True:
-            if self.rollouts is not None:
-                batch = min(batch, self.rollouts - done)
-            began = time.perf_counter()
-            play_out(job, done, batch, seed, kernel.params, kernel.tables, sums)
-            done += batch
-            now = time.perf_counter()
-            if self.rollouts is not None and done >= self.rollouts:
-                break
-            if self.seconds is not None:
-                left = (self.seconds - (now - start)) * SAFETY
-                per = max((now - began) / batch, 1e-6)
-                if left < per:
-                    break
-                batch = max(1, min(int(BATCH_SECONDS / per), int(left / per)))
-            else:
-                batch = max(batch, 16)
+        done = run_within_budget(
+            lambda first, count: play_out(job, first, count, seed, kernel.params, kernel.tables, sums),
+            self.seconds,
+            self.rollouts,
+            start,
+        )
         self.last_rollouts = done
         means = sums / done
         best = int(np.argmax(means))

@@ -22,6 +22,7 @@ import numpy as np
 from ofc.actions import Action
 from ofc.bots.arrays import KernelRules, after_action, kernel_rules, playouts
 from ofc.bots.base import Decision, check_can_act, fantasy_decision, legal_actions
+from ofc.bots.budget import run_within_budget
 from ofc.bots.pro_weights import shipped_weights
 from ofc.errors import BotError
 from ofc.fast.pro_rollout import pro_rollouts
@@ -30,9 +31,6 @@ from ofc.fast.rollout import Playouts
 from ofc.view import HandView
 
 Z95 = 1.959963984540054
-FIRST_BATCH = 4
-BATCH_SECONDS = 0.02
-SAFETY = 0.8
 
 
 @dataclass(frozen=True)
@@ -124,25 +122,12 @@ class ProBot:
         sums = np.zeros(len(chosen), dtype=np.float64)
         squares = np.zeros(len(chosen), dtype=np.float64)
         seed = self._rng.getrandbits(31)
-        done = 0
-        batch = FIRST_BATCH
-        while True:
-            if rollouts is not None:
-                batch = min(batch, rollouts - done)
-            began = time.perf_counter()
-            run_playouts(job, kernel, weights, done, batch, seed, sums, squares)
-            done += batch
-            now = time.perf_counter()
-            if rollouts is not None and done >= rollouts:
-                break
-            if seconds is not None:
-                left = (seconds - (now - start)) * SAFETY
-                per = max((now - began) / batch, 1e-6)
-                if left < per:
-                    break
-                batch = max(1, min(int(BATCH_SECONDS / per), int(left / per)))
-            else:
-                batch = max(batch, 16)
+        done = run_within_budget(
+            lambda first, count: run_playouts(job, kernel, weights, first, count, seed, sums, squares),
+            seconds,
+            rollouts,
+            start,
+        )
         self.last_rollouts = done
         means = sums / done
         spread = np.sqrt(np.maximum(squares / done - means**2, 0.0) / max(done - 1, 1))
