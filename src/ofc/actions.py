@@ -17,6 +17,7 @@ from enum import IntEnum
 
 from ofc.cards import Card, format_card, format_cards, parse_card, parse_cards
 from ofc.errors import ActionError, UnknownRow
+from ofc.wording import NC_, Term
 
 
 class Row(IntEnum):
@@ -36,6 +37,11 @@ class Row(IntEnum):
         """Lower-case name: ``top``, ``middle`` or ``bottom``."""
         return self.name.lower()
 
+    @property
+    def term(self) -> Term:
+        """The row's name as a word the faces translate."""
+        return ROW_TERMS[self]
+
     @staticmethod
     def parse(text: str) -> Row:
         """Read a row name (``top``, ``middle``, ``bottom``; ``mid``/``bot`` too, any case)."""
@@ -47,6 +53,7 @@ class Row(IntEnum):
 
 
 ROWS: tuple[Row, Row, Row] = (Row.TOP, Row.MIDDLE, Row.BOTTOM)
+ROW_TERMS: tuple[Term, Term, Term] = (NC_("row", "top"), NC_("row", "middle"), NC_("row", "bottom"))
 ROW_SIZES: tuple[int, int, int] = (3, 5, 5)
 ROW_INDEXES = frozenset(ROWS)
 """What a placement's row may be besides a ``Row``: its index (``Hand.check`` accepts either)."""

@@ -1,13 +1,66 @@
 """The error hierarchy: every failure the library reports on purpose is an ``OfcError``.
 
 Messages name the card, row, seat or setting at fault, so a face can show them as they are.
+A message is an English template with ``{placeholders}`` filled from keyword arguments
+(``RowFull("the {row} row is full", row=...)``): ``str(error)`` is the English text,
+``error.localized()`` the player's language, ``error.to_json()`` the language-neutral form a
+protocol message carries. Templates are literal strings, so they can be extracted and
+translated (``python -m ofc.i18n.extract``; a test holds every raise to it).
 """
 
 from __future__ import annotations
 
+from decimal import Decimal
+from typing import Any
+
 
 class OfcError(Exception):
     """Base class of every error raised on purpose by ``ofc``."""
+
+    def __init__(self, template: str = "", /, **params: object) -> None:
+        self.template = template
+        self.params = params
+        super().__init__(template.format(**params) if params else template)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle the template and parameters (errors cross to and from worker processes)."""
+        return (_restore, (type(self), self.template, self.params, self.__dict__))
+
+    def localized(self, language: str | None = None) -> str:
+        """The message in ``language`` (default: the current one)."""
+        from ofc.i18n.language import is_language
+        from ofc.i18n.text import localize
+
+        return localize(self.template, self.params, language if is_language(language) else None)
+
+    def to_json(self) -> dict[str, Any]:
+        """Kind, English text, template and neutral parameters: what a client translates from."""
+        return {
+            "kind": type(self).__name__,
+            "message": str(self),
+            "template": self.template,
+            "params": {key: _neutral(value) for key, value in self.params.items()},
+        }
+
+
+def _restore(kind: type[OfcError], template: str, params: dict[str, object], state: dict[str, Any]) -> OfcError:
+    """Rebuild a pickled error without calling a subclass's own ``__init__``."""
+    error = kind.__new__(kind)
+    OfcError.__init__(error, template, **params)
+    error.__dict__.update(state)
+    return error
+
+
+def _neutral(value: object) -> object:
+    """A parameter as JSON: numbers as numbers, terms and nested errors as objects, else text."""
+    to_json = getattr(value, "to_json", None)
+    if callable(to_json):
+        return to_json()
+    if isinstance(value, bool | int | float):
+        return value
+    if isinstance(value, Decimal):
+        return str(value)
+    return str(value)
 
 
 class CardError(OfcError, ValueError):

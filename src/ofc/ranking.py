@@ -23,6 +23,7 @@ from itertools import combinations_with_replacement
 
 from ofc.cards import Card
 from ofc.errors import BoardError
+from ofc.wording import N_, NC_, Phrase, Term
 
 
 class Category(IntEnum):
@@ -39,25 +40,29 @@ class Category(IntEnum):
     STRAIGHT_FLUSH = 8
 
 
-CATEGORY_NAMES: dict[Category, str] = {
-    Category.HIGH_CARD: "High card",
-    Category.PAIR: "Pair",
-    Category.TWO_PAIR: "Two pair",
-    Category.TRIPS: "Trips",
-    Category.STRAIGHT: "Straight",
-    Category.FLUSH: "Flush",
-    Category.FULL_HOUSE: "Full house",
-    Category.QUADS: "Quads",
-    Category.STRAIGHT_FLUSH: "Straight flush",
+CATEGORY_NAMES: dict[Category, Term] = {
+    Category.HIGH_CARD: NC_("hand", "High card"),
+    Category.PAIR: NC_("hand", "Pair"),
+    Category.TWO_PAIR: NC_("hand", "Two pair"),
+    Category.TRIPS: NC_("hand", "Trips"),
+    Category.STRAIGHT: NC_("hand", "Straight"),
+    Category.FLUSH: NC_("hand", "Flush"),
+    Category.FULL_HOUSE: NC_("hand", "Full house"),
+    Category.QUADS: NC_("hand", "Quads"),
+    Category.STRAIGHT_FLUSH: NC_("hand", "Straight flush"),
 }
 
-RANK_NAMES = (
-    "deuce", "three", "four", "five", "six", "seven", "eight",
-    "nine", "ten", "jack", "queen", "king", "ace",
+RANK_NAMES: tuple[Term, ...] = (
+    NC_("rank", "deuce"), NC_("rank", "three"), NC_("rank", "four"), NC_("rank", "five"),
+    NC_("rank", "six"), NC_("rank", "seven"), NC_("rank", "eight"), NC_("rank", "nine"),
+    NC_("rank", "ten"), NC_("rank", "jack"), NC_("rank", "queen"), NC_("rank", "king"),
+    NC_("rank", "ace"),
 )  # fmt: skip
-RANK_PLURALS = (
-    "deuces", "threes", "fours", "fives", "sixes", "sevens", "eights",
-    "nines", "tens", "jacks", "queens", "kings", "aces",
+RANK_PLURALS: tuple[Term, ...] = (
+    NC_("ranks", "deuces"), NC_("ranks", "threes"), NC_("ranks", "fours"), NC_("ranks", "fives"),
+    NC_("ranks", "sixes"), NC_("ranks", "sevens"), NC_("ranks", "eights"), NC_("ranks", "nines"),
+    NC_("ranks", "tens"), NC_("ranks", "jacks"), NC_("ranks", "queens"), NC_("ranks", "kings"),
+    NC_("ranks", "aces"),
 )  # fmt: skip
 
 ACE = 12
@@ -196,20 +201,33 @@ def is_royal_flush(key: int) -> bool:
     return key == make_key(Category.STRAIGHT_FLUSH, [ACE])
 
 
-def hand_name(key: int) -> str:
-    """A readable name such as ``"Two pair, kings and nines"`` or ``"Trips, queens"``."""
+def hand_name(key: int) -> Phrase:
+    """A readable name such as ``"Two pair, kings and nines"`` or ``"Trips, queens"``.
+
+    A ``Phrase``: English as a string, and a template the faces render in other languages.
+    """
     category = category_of(key)
     ranks = deciding_ranks(key)
     label = CATEGORY_NAMES[category]
     first = ranks[0]
     if category == Category.STRAIGHT_FLUSH and first == ACE:
-        return "Royal flush"
+        return Phrase(N_("Royal flush"))
     if category in (Category.HIGH_CARD,):
-        return f"{label}, {RANK_NAMES[first]}"
+        return Phrase(N_("{category}, {rank}"), category=label, rank=RANK_NAMES[first])
     if category in (Category.STRAIGHT, Category.FLUSH, Category.STRAIGHT_FLUSH):
-        return f"{label}, {RANK_NAMES[first]} high"
+        return Phrase(N_("{category}, {rank} high"), category=label, rank=RANK_NAMES[first])
     if category == Category.TWO_PAIR:
-        return f"{label}, {RANK_PLURALS[first]} and {RANK_PLURALS[ranks[1]]}"
+        return Phrase(
+            N_("{category}, {first} and {second}"),
+            category=label,
+            first=RANK_PLURALS[first],
+            second=RANK_PLURALS[ranks[1]],
+        )
     if category == Category.FULL_HOUSE:
-        return f"{label}, {RANK_PLURALS[first]} over {RANK_PLURALS[ranks[1]]}"
-    return f"{label}, {RANK_PLURALS[first]}"
+        return Phrase(
+            N_("{category}, {first} over {second}"),
+            category=label,
+            first=RANK_PLURALS[first],
+            second=RANK_PLURALS[ranks[1]],
+        )
+    return Phrase(N_("{category}, {ranks}"), category=label, ranks=RANK_PLURALS[first])

@@ -6,6 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
+from ofc.wording import NC_, Term
+
 
 class Variant(StrEnum):
     """How the 13 cards arrive."""
@@ -22,6 +24,17 @@ class Scoring(StrEnum):
     AMERICAN = "american"
     DEFAULT = "default"
     """The variant's own scoring (``VariantSpec.scoring``); a ``Rules`` never keeps it."""
+
+
+VARIANT_TERMS: Mapping[Variant, Term] = {
+    Variant.CLASSIC: NC_("variant", "classic"),
+    Variant.TURBO: NC_("variant", "turbo"),
+    Variant.PINEAPPLE: NC_("variant", "pineapple"),
+}
+SCORING_TERMS: Mapping[Scoring, Term] = {
+    Scoring.CLASSIC: NC_("scoring", "classic"),
+    Scoring.AMERICAN: NC_("scoring", "american"),
+}
 
 
 class FantasyCards(StrEnum):

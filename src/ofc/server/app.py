@@ -28,6 +28,7 @@ from ofc.server.agents import BotFactory, default_bot_factory
 from ofc.server.dbwork import REQUEST_SECONDS, Database, StorageUnavailable
 from ofc.server.game import DeckSource, PlayError, secure_deck
 from ofc.server.history_routes import history_router
+from ofc.server.i18n_routes import i18n_router
 from ofc.server.keep_routes import keep_router
 from ofc.server.keep_store import KeepStore
 from ofc.server.limits import DoorLimits
@@ -203,6 +204,7 @@ def create_app(
     app.include_router(keep_router(KeepStore(store.engine)))  # the keep page: docs/keep.md
     app.include_router(accounts_router(store, manager))  # sign in with a player key
     app.include_router(history_router(store, manager))  # a seat's copies of finished hands
+    app.include_router(i18n_router())  # the translation catalogs for the browser client
     app.mount("/", StaticFiles(directory=WEB, html=True), name="web")
     return app
 
