@@ -90,7 +90,7 @@ def test_a_balance_must_cover_the_loss_limit(tmp_path: Path) -> None:
 
 
 def test_a_loss_limit_holds_its_part_of_the_balance_until_the_match_ends(tmp_path: Path) -> None:
-    with TestClient(make_app(tmp_path, start_balance=100)) as client:
+    with TestClient(make_app(tmp_path, start_balance=100, loss_limit=15)) as client:
         limits = {"loss_limit": 30, "point_value": 2}  # 60 at stake at each table
         first = create_table(client, seats=2, bots=[None, "random"], settings=limits)
         second = create_table(client, seats=2, bots=[None, "random"], settings=limits)
@@ -103,13 +103,18 @@ def test_a_loss_limit_holds_its_part_of_the_balance_until_the_match_ends(tmp_pat
             "message": "seat 0: balance 100 (60 of it held at other tables) does not cover the loss limit "
             "of 30 points at 2 per point (60 needed)",
         }
+        # A match with a person's seat created without a loss limit gets the server's (15 here):
+        # it holds 15 * 1, and 100 - 60 covers it.
         unlimited = create_table(client, seats=2, bots=[None, "random"])
+        assert unlimited["rules"]["loss_limit"] == 15
         assert client.post(f"/api/tables/{unlimited['id']}/join", json=body).status_code == 200
         assert join(client, second["id"], "bob")["seat"] == 0  # bob holds nothing yet
         manager = app_state(client).manager
-        assert manager.held("ann") == 60
-        manager.tables[first["id"]].game.status = FINISHED  # the match is over: nothing held
-        assert manager.held("ann") == 0
+        assert manager.held("ann") == 60 + 15
+        manager.tables[first["id"]].game.status = FINISHED  # the match is over: its 60 are free
+        assert manager.held("ann") == 15
+        bots_only = create_table(client, seats=2, bots=["random", "random"])
+        assert bots_only["rules"]["loss_limit"] is None  # no person's balance to protect
 
 
 def test_unknown_table_socket_gets_an_error_and_is_closed(tmp_path: Path) -> None:

@@ -54,10 +54,14 @@ def test_players_and_balances_are_exact_and_settle_once(db_url: str) -> None:
         store.take_seat(table, 0, "ann", "a" * 64)
         store.take_seat(table, 1, "bob", "b" * 64)
         store.start_match(table, 1)
-        store.finish_match(table, {"ann": Fraction(10, 3), "bob": Fraction(-10, 3)})
-        store.finish_match(table, {"ann": Fraction(10, 3), "bob": Fraction(-10, 3)})
-        assert store.balance("ann") == Fraction(3010, 3)
-        assert store.balance("bob") == Fraction(2990, 3)
+        # A match's results come settled to whole cents (ofc.server.money.settle_match).
+        store.finish_match(table, {"ann": Fraction(333, 100), "bob": Fraction(-333, 100)})
+        store.finish_match(table, {"ann": Fraction(333, 100), "bob": Fraction(-333, 100)})
+        assert store.balance("ann") == Fraction(100333, 100)
+        assert store.balance("bob") == Fraction(99667, 100)
+        with store.engine.connect() as db:  # stored as decimal text, never a float or a fraction
+            stored = {row[0]: row[1] for row in db.execute(text("SELECT name, balance FROM players"))}
+        assert stored == {"ann": "1003.33", "bob": "996.67"}
         [row] = store.load_tables()
         assert (row.status, row.button, row.bots) == (FINISHED, 1, [None, None])
         assert [(s.seat, s.player) for s in row.seats] == [(0, "ann"), (1, "bob")]

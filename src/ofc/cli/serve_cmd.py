@@ -16,12 +16,16 @@ def serve_command(
     db: Annotated[str | None, typer.Option(help="Database URL (sqlite:///... or postgresql://...)")] = None,
     pause: Annotated[float, typer.Option(help="Seconds between a showdown and the next deal")] = 3.0,
     bot_delay: Annotated[float, typer.Option(help="Seconds a bot waits before acting")] = 0.5,
+    loss_limit: Annotated[
+        float, typer.Option(min=0.01, help="Loss limit (points) of a match with people created without one")
+    ] = 200.0,
     seed: Annotated[
         int | None, typer.Option(help="Reproducible decks and first buttons (tests and demos: never for real stakes)")
     ] = None,
 ) -> None:
     """Serve the lobby, the tables and the browser client (open http://HOST:PORT/)."""
     import random
+    from decimal import Decimal
 
     import uvicorn
 
@@ -34,7 +38,8 @@ def serve_command(
     typer.echo(f"ofc serve: database {url}; open http://{host}:{port}/ in a browser")
     decks = secure_deck if seed is None else seeded_decks(seed)
     buttons = None if seed is None else random.Random(seed)
-    application = create_app(url, pause=pause, bot_delay=bot_delay, decks=decks, buttons=buttons)
+    limit = Decimal(str(loss_limit))
+    application = create_app(url, pause=pause, bot_delay=bot_delay, decks=decks, buttons=buttons, loss_limit=limit)
     uvicorn.run(
         application,
         host=host,

@@ -15,6 +15,7 @@ from fastapi import APIRouter
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
+from ofc.server.money import money_text
 from ofc.server.storage import Storage
 from ofc.server.tables import TableManager
 
@@ -59,8 +60,7 @@ def accounts_router(store: Storage, manager: TableManager) -> APIRouter:
             return _refusal("bad_key", f"that is not the player key of {name}", 403)
         return {
             "name": name,
-            "balance": str(balance),
-            "balance_value": float(balance),
+            "balance": money_text(balance),
             "tables": player_tables(manager, name),
         }
 

@@ -32,6 +32,7 @@ from ofc.server.i18n_routes import i18n_router
 from ofc.server.keep_routes import keep_router
 from ofc.server.keep_store import KeepStore
 from ofc.server.limits import DoorLimits
+from ofc.server.money import money_text
 from ofc.server.protocol import (
     CreateTable,
     Hint,
@@ -66,6 +67,7 @@ def create_app(
     pause: float | Decimal = 3,
     bot_delay: float = 0.5,
     start_balance: int | Fraction = 1000,
+    loss_limit: int | Decimal = 200,
     decks: DeckSource = secure_deck,
     buttons: random.Random | None = None,
     db_timeout: float | None = None,
@@ -79,10 +81,11 @@ def create_app(
     ``db_timeout`` bounds each database connect, statement and lock wait (default
     ``OFC_DB_TIMEOUT`` or 5 s); a person's request keeps retrying its write for
     ``request_seconds`` before it is refused. Bots, hints and the solver run on ``workers``
-    worker processes (threads when ``processes`` is false: tests with stand-in bots).
+    worker processes (threads when ``processes`` is false: tests with stand-in bots). A match
+    with a person's seat created without a loss limit gets ``loss_limit`` points (see ofc.server.money).
     """
     store = Storage(db_url or default_url(), db_timeout)
-    settings = Settings(Decimal(str(pause)), bot_delay, Fraction(start_balance))
+    settings = Settings(Decimal(str(pause)), bot_delay, Fraction(start_balance), Decimal(loss_limit))
     db = Database(request_seconds=request_seconds)
     warm = functools.partial(warm_kernels) if processes else None
     pool = DecisionPool(bot_factory, workers or default_size(), processes=processes, warm=warm)
@@ -182,13 +185,13 @@ def create_app(
         balance = await db.read(store.balance, name)
         if balance is None:
             return _refusal("no_player", f"there is no player {name!r}", 404)
-        return {"name": name, "balance": str(balance), "balance_value": float(balance)}
+        return {"name": name, "balance": money_text(balance)}
 
     @app.get("/api/house", response_model=None)
     async def house() -> dict[str, Any]:
-        """The house account: bots' tournament buy-ins paid, their prizes received."""
+        """The house account: it backs the bots (buy-ins, prizes, match results) and keeps rounded-off cents."""
         balance = await db.read(store.house_balance)
-        return {"balance": str(balance), "balance_value": float(balance)}
+        return {"balance": money_text(balance)}
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(socket: WebSocket, table_id: int) -> None:

@@ -31,6 +31,7 @@ from ofc.server.decks import PlayError as PlayError
 from ofc.server.decks import action_row, discard_due
 from ofc.server.decks import secure_deck as secure_deck
 from ofc.server.decks import seeded_decks as seeded_decks
+from ofc.server.money import settle_match
 from ofc.server.storage import FINISHED, MATCH, PLAYING, TOURNAMENT, WAITING, ActionRow, Storage, TableRow
 from ofc.session import Session
 from ofc.tournament import Tournament
@@ -303,9 +304,8 @@ class TableGame:
                 self._write(self.store.finish_match, self.id, owed, house)
             else:
                 assert series is not None
-                money = series.ledger.money
-                owed = {info.player: money[i] for i, info in enumerate(self.seats) if info.player is not None}
-                self._write(self.store.finish_match, self.id, owed)
+                owed, house = settle_match(series.ledger.money, self.seats)
+                self._write(self.store.finish_match, self.id, owed, house, "match")
             self.status = FINISHED
         else:
             self.next_deal = hand.now + self.pause

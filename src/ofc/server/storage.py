@@ -3,7 +3,8 @@
 SQLAlchemy Core over SQLite (the default) or PostgreSQL (``postgresql://`` URLs use the
 pure-Python pg8000 driver). Every method is one transaction. The deck order of each hand is
 kept here so a hand can be dealt again after a restart; it never leaves the server. Seat
-tokens and player keys are stored as SHA-256 hashes. Amounts of money are exact fractions stored as text.
+tokens and player keys are stored as SHA-256 hashes. Amounts of money are whole cents stored as
+decimal text (``ofc.server.money``).
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from sqlalchemy.exc import IntegrityError
 
 from ofc.server.dbengine import default_url as default_url
 from ofc.server.dbengine import make_engine
+from ofc.server.money import money_text
 
 metadata = MetaData()
 
@@ -109,7 +111,9 @@ house = Table(
     Column("amount", String(80), nullable=False),
     Column("reason", String(16), nullable=False),
 )
-"""The house account's entries: bots' tournament buy-ins (negative) and their prizes."""
+"""The house account's entries (decimal text): bots' tournament buy-ins (negative) and prizes
+(``buy_in``, ``prize``), bot seats' match results and the cents a match's rounding left
+(``match``; seat -1 for the rounding)."""
 
 WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
 DAMAGED = "damaged"
@@ -203,7 +207,7 @@ class Storage:
             value = db.execute(select(players.c.balance).where(players.c.name == name)).scalar()
             if value is not None:
                 return Fraction(value)
-            db.execute(insert(players).values(name=name, balance=str(start), key_hash=key_hash))
+            db.execute(insert(players).values(name=name, balance=money_text(start), key_hash=key_hash))
         return start
 
     def known_name(self, name: str) -> str | None:
@@ -347,11 +351,16 @@ class Storage:
             db.execute(update(tables).where(tables.c.id == table_id).values(ledger=json.dumps(ledger)))
 
     def finish_match(
-        self, table_id: int, money: dict[str, Fraction], house_gets: dict[int, Fraction] | None = None
+        self,
+        table_id: int,
+        money: dict[str, Fraction],
+        house_gets: dict[int, Fraction] | None = None,
+        reason: str = "prize",
     ) -> None:
         """Mark the table finished and add each player's result (a tournament: prize) to their balance.
 
-        ``house_gets`` are the prizes of a tournament's bot seats, which go to the house. Only once.
+        ``house_gets`` (per seat) go to the house: a tournament's bot seats' prizes, or a
+        match's bot seats' results and its rounding (``reason`` ``match``). Only once.
         """
         with self.engine.begin() as db:
             status = db.execute(select(tables.c.status).where(tables.c.id == table_id)).scalar_one()
@@ -359,7 +368,7 @@ class Storage:
                 return
             for name, amount in money.items():
                 _credit(db, name, amount)
-            _house(db, table_id, house_gets or {}, "prize")
+            _house(db, table_id, house_gets or {}, reason)
             db.execute(update(tables).where(tables.c.id == table_id).values(status=FINISHED))
 
     def house_balance(self, table_id: int | None = None) -> Fraction:
@@ -403,13 +412,14 @@ class Storage:
 def _credit(db: Connection, name: str, amount: Fraction) -> None:
     """Add ``amount`` (negative: take it) to the player's balance, inside the transaction ``db``."""
     value = db.execute(select(players.c.balance).where(players.c.name == name)).scalar_one()
-    db.execute(update(players).where(players.c.name == name).values(balance=str(Fraction(value) + amount)))
+    new = money_text(Fraction(value) + amount)
+    db.execute(update(players).where(players.c.name == name).values(balance=new))
 
 
 def _house(db: Connection, table_id: int, amounts: dict[int, Fraction], reason: str) -> None:
     """Record house entries (per bot seat) inside the transaction ``db``; zero amounts are skipped."""
     rows = [
-        {"table_id": table_id, "seat": seat, "amount": str(amount), "reason": reason}
+        {"table_id": table_id, "seat": seat, "amount": money_text(amount), "reason": reason}
         for seat, amount in sorted(amounts.items())
         if amount
     ]

@@ -91,6 +91,8 @@ class Settings:
     """Seconds a bot waits before acting, so people can follow."""
     start_balance: Fraction = Fraction(1000)
     """Play money a new player starts with."""
+    loss_limit: Decimal = Decimal(200)
+    """The loss limit (points) a match with a person's seat gets when it is created without one."""
 
 
 class TableManager:
@@ -118,6 +120,8 @@ class TableManager:
         self._rng = buttons or random.SystemRandom()
         self._tasks: set[asyncio.Task[None]] = set()
         self._stopping = False
+        self._players: dict[str, tuple[asyncio.Lock, int]] = {}
+        """Per player joining (lower-case name): a lock (the stake check and the seat taken together) and its users."""
 
     # ------------------------------------------------------------------ life cycle
 
@@ -143,16 +147,25 @@ class TableManager:
             runtime.game.status = DAMAGED
             raise StorageUnavailable(f"table {runtime.game.id} could not be stored") from None
 
-    async def _bring_to_time(self, runtime: Runtime) -> None:
-        """Placements for seats out of time and the next deal, stored, then told (lock held)."""
-        if runtime.game.sync(self.clock.now()):
+    async def _bring_to_time(self, runtime: Runtime) -> bool:
+        """Placements for seats out of time and the next deal, stored, then told (lock held).
+
+        Also stores what an earlier refused action's check brought about. Returns whether anything changed.
+        """
+        if runtime.game.sync(self.clock.now()) or runtime.game.pending:
             await self._flush(runtime)
             self._changed(runtime)
+            return True
+        return False
 
     async def _store_act(self, runtime: Runtime, seat: int, place: Any, discard: Any, *, bot: bool = False) -> Any:
         """Check, store, then apply an action (lock held); a person's write is retried for a while only."""
         game = runtime.game
-        checked = game.check_act(seat, place, discard, self.clock.now())
+        try:
+            checked = game.check_act(seat, place, discard, self.clock.now())
+        except PlayError:
+            await self._bring_to_time(runtime)  # what the check brought about (a hand timed out) is stored, told
+            raise
         await self._flush(runtime)  # placements the check brought about come first
         retry_for = None if bot else self.db.request_seconds
         await self.db.write(self.store.add_action, *checked.where, checked.row, retry_for=retry_for)
@@ -197,6 +210,8 @@ class TableManager:
                 check_budget(self.bot_factory(spec, None), spec)
         if request.kind == TOURNAMENT:
             tourney.check_rules(rules)
+        elif None in bots and rules.loss_limit is None:
+            rules = rules.with_settings({"loss_limit": self.settings.loss_limit})  # every person's seat holds a stake
         return (await self._open(request.name, rules, bots, request.kind)).public()
 
     async def _open(self, name: str, rules: Rules, bots: list[str | None], kind: str = MATCH) -> TableGame:
@@ -254,7 +269,24 @@ class TableManager:
         return [rt.game.public() for rt in self.tables.values()]
 
     async def join(self, table_id: int, request: JoinTable) -> dict[str, Any]:
-        """Sit a player; returns the seat and its token. Raises ``PlayError`` or ``OfcError``."""
+        """Sit a player; returns the seat and its token. Raises ``PlayError`` or ``OfcError``.
+
+        A player's joins run one at a time, so two tables cannot both count the same free balance.
+        """
+        key = request.name.lower()
+        lock, users = self._players.get(key, (asyncio.Lock(), 0))
+        self._players[key] = (lock, users + 1)
+        try:
+            async with lock:
+                return await self._join(table_id, request)
+        finally:
+            lock, users = self._players[key]
+            if users == 1:
+                del self._players[key]
+            else:
+                self._players[key] = (lock, users - 1)
+
+    async def _join(self, table_id: int, request: JoinTable) -> dict[str, Any]:
         runtime = self.runtime(table_id)
         async with runtime.lock:
             game = runtime.game
@@ -287,8 +319,9 @@ class TableManager:
     def held(self, name: str) -> Fraction:
         """What ``name`` has at stake in unfinished matches: each one's loss limit times its point value.
 
-        Joining needs the balance less this; a match without a loss limit holds nothing, and a
-        tournament's buy-in has already left the balance.
+        Joining needs the balance less this, so a balance always covers every loss its matches
+        can still bring (a match with a person's seat always has a loss limit; one stored by an
+        older version without it holds nothing), and a tournament's buy-in has already left it.
         """
         costs = (
             join_cost(rt.game.rules)
@@ -370,9 +403,7 @@ class TableManager:
             runtime.wake.clear()
             try:
                 async with runtime.lock:
-                    if runtime.game.sync(self.clock.now()):
-                        await self._flush(runtime)
-                        self._changed(runtime)
+                    if await self._bring_to_time(runtime):
                         runtime.wake.clear()
                     else:
                         self._kick_bots(runtime)

@@ -19,9 +19,10 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, Protocol
 
-from ofc.errors import BalanceError
+from ofc.errors import BalanceError, RulesError
 from ofc.ledger import amount_text
 from ofc.rules import Rules
+from ofc.server.money import in_cents
 from ofc.tournament import Tournament, TournamentHand
 
 
@@ -33,7 +34,10 @@ class Seat(Protocol):
 
 
 def check_rules(rules: Rules) -> None:
-    """Raise ``RulesError`` when ``rules`` cannot run a tournament (more places paid than players)."""
+    """Raise ``RulesError`` when ``rules`` cannot run a tournament (more places paid than players,
+    a buy-in that is not a whole number of cents)."""
+    if not in_cents(rules.buy_in):
+        raise RulesError(f"setting buy_in: money is counted in whole cents, not {rules.buy_in}")
     Tournament(rules, button=0)
 
 

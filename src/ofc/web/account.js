@@ -66,7 +66,7 @@ async function signIn(event) {
     localStorage.setItem("ofc-name", name);
     $("signin-key").value = "";
     const count = player.tables.length;
-    $("key-note").textContent = `Signed in as ${name}: balance ${player.balance_value.toFixed(2)}, ${count} table${count === 1 ? "" : "s"} with your seat.`;
+    $("key-note").textContent = `Signed in as ${name}: balance ${Number(player.balance).toFixed(2)}, ${count} table${count === 1 ? "" : "s"} with your seat.`;
     showKey();
     showBalance();
     showLobby();

@@ -12,7 +12,7 @@ export async function showBalance() {
   if (!name) { $("balance").textContent = ""; return; }
   try {
     const player = await api(`/api/players/${encodeURIComponent(name)}`);
-    $("balance").textContent = `balance ${player.balance_value.toFixed(2)}`;
+    $("balance").textContent = `balance ${Number(player.balance).toFixed(2)}`;
   } catch (error) {
     $("balance").textContent = "";
   }
