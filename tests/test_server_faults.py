@@ -23,11 +23,14 @@ from starlette.testclient import TestClient
 from websockets.sync.client import ClientConnection, connect
 
 from ofc.server.app import create_app
+from ofc.server.decks import PlayError
 from ofc.server.storage import Storage
 from pg_support import Proxy, fresh_database
 from test_server_support import (
     FakeClock,
     ServerProcess,
+    app_state,
+    create_table,
     join,
     make_app,
     random_move,
@@ -241,3 +244,39 @@ def test_a_locked_database_and_a_kill_9_lose_no_acknowledged_action(tmp_path: Pa
         listed = {t["id"]: t["status"] for t in json.loads(urlopen(server.base + "/api/tables").read())["tables"]}
         assert listed[table["id"]] == "finished"
     _kept(url, table["id"], acks)
+
+
+def test_what_a_refused_late_action_brought_about_is_stored_before_anyone_is_told(tmp_path: Path) -> None:
+    # A bot decides for longer than the hand clock: by the time its action is checked, the
+    # clock has placed the hand's cards, settled it and dealt the next. The check refuses the
+    # action (it was for the old hand), and what it brought about must be stored before the
+    # lock is let go (found by tests/test_server_money.py: a spectator was told a match had
+    # finished before its settlement was stored).
+    clock = FakeClock()
+    with TestClient(make_app(tmp_path, clock=clock)) as client:
+        rules = {"hand_seconds": 1, "time_bank_seconds": 0, "fantasy": False, "loss_limit": 1000}
+        table = create_table(client, seats=2, settings=rules)
+        seat = join(client, table["id"], "ann")
+        join(client, table["id"], "bob")
+        manager = app_state(client).manager
+        runtime = manager.tables[table["id"]]
+        store = app_state(client).store
+        assert [hand.number for hand in store.load_hands(table["id"])] == [0]
+        clock.move(100)  # past every deadline of hand 0
+
+        async def late_action() -> str:
+            async with runtime.lock:
+                try:
+                    await manager._store_act(runtime, seat["seat"], [["Ah", "top"]], [])
+                except PlayError as error:
+                    return error.code
+            return "accepted"
+
+        assert client.portal is not None
+        assert client.portal.call(late_action) == "illegal"
+        assert runtime.game.pending == []
+        hands = store.load_hands(table["id"])
+        assert [hand.number for hand in hands] == [0, 1]  # the next deal is stored
+        assert hands[0].history is not None  # and the hand the clock finished
+        # Pineapple: five streets (5 cards, then four of 3), each placed for both seats: 10 actions.
+        assert [action.automatic for action in hands[0].actions] == [True] * 10

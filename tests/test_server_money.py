@@ -98,9 +98,10 @@ def test_balances_plus_the_house_are_conserved_across_matches_with_bots_and_peop
     tables: list[tuple[list[str | None], str | None, str]], order: list[str]
 ) -> None:
     clock = FakeClock()
-    with tempfile.TemporaryDirectory() as folder, TestClient(
-        make_app(Path(folder), clock=clock, start_balance=90, loss_limit=25)
-    ) as client:
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        TestClient(make_app(Path(folder), clock=clock, start_balance=90, loss_limit=25)) as client,
+    ):
         manager = app_state(client).manager
         keys: dict[str, str] = {}
         started: list[int] = []
@@ -122,18 +123,17 @@ def test_balances_plus_the_house_are_conserved_across_matches_with_bots_and_peop
                     assert client.get(f"/api/players/{name}").json().get("balance") == before  # nothing changed
             if manager.tables[table["id"]].game.status != "waiting":
                 started.append(table["id"])
-        for table in started:
-            _play_out(client, clock, table)
-            assert manager.tables[table].game.status == FINISHED
+        for table_id in started:
+            _play_out(client, clock, table_id)
+            assert manager.tables[table_id].game.status == FINISHED
             balances = [Fraction(client.get(f"/api/players/{name}").json()["balance"]) for name in keys]
             held = Fraction(client.get("/api/house").json()["balance"])
             assert sum(balances) + held == 90 * len(keys)  # only the new players' grants came in
             assert all(balance >= 0 for balance in balances)  # nobody lost more than their stake
         store = app_state(client).store
-        for table in started:
-            game = manager.tables[table].game
+        for table_id in started:
+            game = manager.tables[table_id].game
             assert isinstance(game.series, Match)
             people, house = settle_match(game.series.ledger.money, game.seats)
-            print("DBG", table, game.series.ledger.money, game.seats, people, house, store.house_balance(table))
-            assert store.house_balance(table) == sum(house.values())  # the house took the bots' side
+            assert store.house_balance(table_id) == sum(house.values())  # the house took the bots' side
             assert all(in_cents(amount) for amount in [*people.values(), *house.values()])
