@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 from starlette.testclient import TestClient
 
+from ofc.server.app import create_app
 from ofc.server.limits import MAX_BODY
 from ofc.server.outbox import Outbox
-from test_server_support import make_app, receive
+from pg_support import fresh_database
+from test_server_support import make_app, receive, stand_in_factory
 
 
 def test_a_new_state_replaces_an_unsent_one_and_a_reader_too_slow_is_cut_off() -> None:
@@ -83,6 +87,56 @@ def test_names_are_trimmed_unique_regardless_of_case_never_blank_nor_a_bots(tmp_
             refused = client.post(f"/api/tables/{tables[1]}/join", json={"name": name})
             assert refused.status_code == 422
             assert problem in refused.json()["error"]["message"]
-        for name in ("ann\x00", "ann\nlee"):
-            refused = client.post(f"/api/tables/{tables[1]}/join", json={"name": name})
-            assert refused.status_code == 422
+        refused = client.post(f"/api/tables/{tables[1]}/join", json={"name": "ann\nlee"})
+        assert refused.status_code == 422
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A fresh, empty database of each kind."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'test.db'}"
+        return
+    with fresh_database() as url:
+        yield url.render_as_string(hide_password=False)
+
+
+def test_nul_characters_and_lone_surrogates_are_refused_on_every_database(db_url: str) -> None:
+    # PostgreSQL cannot store a NUL character (a 500 before); SQLite could. Both now answer
+    # 400 bad_text naming the field, before any route runs, and nothing is stored.
+    app = create_app(db_url, bot_factory=stand_in_factory, pause=0, bot_delay=0, processes=False)
+    with TestClient(app) as client:
+        table = client.post("/api/tables", json={"seats": 2}).json()["id"]
+        cases = [
+            ("/api/tables", {"name": "t\x00"}, "name: text may not contain NUL characters"),
+            ("/api/tables", {"settings": {"fantasy\x00": True}}, "settings.fantasy\\x00: text may not contain NUL"),
+            (f"/api/tables/{table}/join", {"name": "ann\x00"}, "name: text may not contain NUL characters"),
+            ("/api/keep", {"players": ["ann", "b\x00b"]}, "players.1: text may not contain NUL characters"),
+            ("/api/players/ann/signin", {"key": "k\x00"}, "key: text may not contain NUL characters"),
+        ]
+        for path, body, problem in cases:
+            refused = client.post(path, json=body)
+            assert (refused.status_code, refused.json()["error"]["code"]) == (400, "bad_text"), path
+            assert problem in refused.json()["error"]["message"]
+        surrogate = client.post(
+            "/api/tables", content='{"name": "\\ud800"}', headers={"content-type": "application/json"}
+        )
+        assert surrogate.json()["error"] == {
+            "code": "bad_text",
+            "message": "name: text must be Unicode (a lone surrogate is not)",
+        }
+        for path in ("/api/players/a%00b", "/api/players/a%00b/stats", "/api/keep/ab%00"):
+            refused = client.get(path)
+            assert (refused.status_code, refused.json()["error"]["code"]) == (400, "bad_text"), path
+        assert [t["id"] for t in client.get("/api/tables").json()["tables"]] == [table]
+        assert client.get("/api/players/ann").status_code == 404
+        # The six characters backslash, u, 0, 0, 0, 0 are ordinary text, not a NUL.
+        literal = client.post("/api/tables", json={"name": "t\\u0000"})
+        assert (literal.status_code, literal.json()["name"]) == (201, "t\\u0000")
+        with client.websocket_connect(f"/ws/tables/{table}") as ws:
+            assert receive(ws)["type"] == "state"
+            ws.send_json({"type": "hello", "token": "a\x00", "id": 3})
+            problem = "token: text may not contain NUL characters"
+            assert receive(ws) == {"type": "error", "code": "bad_text", "message": problem, "id": None}
+            ws.send_json({"type": "ping", "id": 4})
+            assert receive(ws) == {"type": "pong", "id": 4}  # the connection is kept

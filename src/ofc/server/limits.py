@@ -1,15 +1,22 @@
-"""Limits at the server's door: request bodies bounded before they are read, security headers.
+"""Limits at the server's door: request bodies bounded before they are read, text no database
+refuses, security headers.
 
 An HTTP body larger than ``MAX_BODY`` is refused with 413 from its ``Content-Length`` alone,
 or as soon as the bytes read pass the limit (a body without a length); it is never read in
-full. Every HTTP answer carries a Content-Security-Policy (only this origin's scripts, styles
-and sockets; no framing), ``X-Frame-Options: DENY`` and ``X-Content-Type-Options: nosniff``.
+full. An address or a JSON body holding a NUL character or a lone surrogate in any text is
+refused with 400 ``bad_text`` naming the field, before any route runs (PostgreSQL cannot
+store them; the same answer on SQLite). Every HTTP answer carries a Content-Security-Policy
+(only this origin's scripts, styles and sockets; no framing), ``X-Frame-Options: DENY`` and
+``X-Content-Type-Options: nosniff``.
 """
 
 from __future__ import annotations
 
 import json
 from typing import Any
+from urllib.parse import unquote_to_bytes
+
+from ofc.server.protocol import bad_text
 
 MAX_BODY = 64 * 1024
 """Bytes a request body may hold (the largest lobby or keep request is a few kilobytes)."""
@@ -60,6 +67,21 @@ class DoorLimits:
         if length is not None and (not length.isdigit() or int(length) > self.limit):
             await self._refuse(guarded_send)
             return
+        if "\x00" in scope.get("path", "") or b"\x00" in unquote_to_bytes(scope.get("query_string", b"")):
+            await _answer(guarded_send, 400, "bad_text", "the address may not contain NUL characters")
+            return
+        if scope.get("method") in ("POST", "PUT", "PATCH", "DELETE"):
+            try:
+                body = await self._read(receive)
+            except _TooLarge:
+                await self._refuse(guarded_send)
+                return
+            problem = _text_problem(body)
+            if problem is not None:
+                await _answer(guarded_send, 400, "bad_text", problem)
+                return
+            await self.app(scope, _replay(body, receive), guarded_send)
+            return
         seen = 0
 
         async def limited() -> Message:
@@ -77,9 +99,52 @@ class DoorLimits:
             if not started:
                 await self._refuse(guarded_send)
 
+    async def _read(self, receive: Any) -> bytes:
+        """The whole body (at most ``limit`` bytes: raises ``_TooLarge`` as soon as it passes)."""
+        parts: list[bytes] = []
+        seen = 0
+        while True:
+            message: Message = await receive()
+            if message["type"] != "http.request":
+                break
+            parts.append(message.get("body", b""))
+            seen += len(parts[-1])
+            if seen > self.limit:
+                raise _TooLarge
+            if not message.get("more_body", False):
+                break
+        return b"".join(parts)
+
     async def _refuse(self, send: Any) -> None:
-        problem = f"a request body may hold at most {self.limit} bytes"
-        body = json.dumps({"error": {"code": "too_large", "message": problem}}).encode()
-        headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
-        await send({"type": "http.response.start", "status": 413, "headers": headers})
-        await send({"type": "http.response.body", "body": body})
+        await _answer(send, 413, "too_large", f"a request body may hold at most {self.limit} bytes")
+
+
+def _text_problem(body: bytes) -> str | None:
+    """What ``bad_text`` finds in a JSON body (a body that is not JSON is left to the route)."""
+    try:
+        data = json.loads(body)
+    except (ValueError, RecursionError):
+        return None
+    return bad_text(data)
+
+
+def _replay(body: bytes, receive: Any) -> Any:
+    """A ``receive`` giving the body already read, then what the client sends next (a disconnect)."""
+    given = False
+
+    async def replayed() -> Message:
+        nonlocal given
+        if not given:
+            given = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        message: Message = await receive()
+        return message
+
+    return replayed
+
+
+async def _answer(send: Any, status: int, code: str, problem: str) -> None:
+    body = json.dumps({"error": {"code": code, "message": problem}}).encode()
+    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})

@@ -79,11 +79,40 @@ TYPES = ("hello", "act", "hint", "solve", "sync", "ping")
 
 
 class ProtocolError(Exception):
-    """A message that cannot be read: ``code`` is ``bad_json``, ``unknown_type`` or ``bad_message``."""
+    """A message that cannot be read: ``code`` is ``bad_json``, ``bad_text``, ``unknown_type`` or ``bad_message``."""
 
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
         self.code = code
+
+
+def bad_text(value: Any) -> str | None:
+    """What is wrong with the first text in a JSON value (keys too) that no database can store, or None.
+
+    NUL characters (PostgreSQL refuses them) and lone surrogates (not Unicode) are refused
+    everywhere, on every database, before anything is looked up or stored. Walked without
+    recursion, so any depth the JSON reader accepted is fine.
+    """
+    stack: list[tuple[str, Any]] = [("", value)]
+    while stack:
+        where, item = stack.pop()
+        if isinstance(item, str):
+            if "\x00" in item:
+                return f"{where or 'text'}: text may not contain NUL characters"
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                return f"{where or 'text'}: text must be Unicode (a lone surrogate is not)"
+        elif isinstance(item, dict):
+            for key, inner in reversed(item.items()):
+                shown = ascii(key)[1:-1]  # a key's own NUL is shown escaped
+                place = f"{where}.{shown}" if where else shown
+                stack += [(place, inner), (place, key)]
+        elif isinstance(item, list):
+            stack += [
+                (f"{where}.{index}" if where else str(index), inner) for index, inner in reversed(list(enumerate(item)))
+            ]
+    return None
 
 
 def _first_problem(error: ValidationError) -> str:
@@ -106,6 +135,9 @@ def parse_message(text: str | bytes) -> Hello | Act | Hint | Solve | Sync | Ping
         raise ProtocolError("bad_json", "the message is nested too deeply") from None
     if not isinstance(data, dict):
         raise ProtocolError("bad_json", "a message must be a JSON object")
+    problem = bad_text(data)
+    if problem is not None:
+        raise ProtocolError("bad_text", problem)
     kind = data.get("type")
     if kind not in TYPES:
         raise ProtocolError("unknown_type", f"unknown message type {kind!r}: expected one of {', '.join(TYPES)}")
