@@ -190,7 +190,8 @@ def main() -> None:
         home = Path(folder)
         db = args.db or f"sqlite:///{home / 'bench.db'}"
         port = free_port()
-        server = start_server(db, port, home, "--pause", "0", "--bot-delay", "0")  # no pauses
+        # no pauses; no rate limits (every client of the load test comes from one address)
+        server = start_server(db, port, home, "--pause", "0", "--bot-delay", "0", "--no-rate-limits")
         try:
             wait_ready(f"http://127.0.0.1:{port}")
             rss_start = rss_mb(server.pid)

@@ -350,7 +350,8 @@ def test_a_seat_at_the_loss_limit_leaves_and_then_only_watches(tmp_path: Path) -
 
 
 def test_a_whole_match_with_the_real_bots_and_hints(tmp_path: Path) -> None:
-    app = make_app(tmp_path, bot_factory=default_bot_factory)
+    clock = FakeClock()
+    app = make_app(tmp_path, bot_factory=default_bot_factory, clock=clock)
     with TestClient(app) as client:
         table = create_table(client, preset="pineapple", seats=3, bots=[None, "mc:seconds=0.05", "heuristic"])
         seat = join(client, table["id"], "ann")
@@ -360,6 +361,7 @@ def test_a_whole_match_with_the_real_bots_and_hints(tmp_path: Path) -> None:
                 state = until(ws, lambda m: my_turn(m) or bool(m.get("finished")))
                 if state.get("finished"):
                     break
+                clock.move(3)  # a hint every 3 s is within the connection's rate limit
                 ws.send_json({"type": "hint", "token": seat["token"]})
                 hint = until(ws, lambda m: m["type"] in ("hint", "error"))
                 assert hint["type"] == "hint", hint

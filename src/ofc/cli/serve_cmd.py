@@ -19,6 +19,9 @@ def serve_command(
     loss_limit: Annotated[
         float, typer.Option(min=0.01, help="Loss limit (points) of a match with people created without one")
     ] = 200.0,
+    rate_limits: Annotated[
+        bool, typer.Option(help="Limit wrong player keys, tables created and hints per client (off: load tests)")
+    ] = True,
     seed: Annotated[
         int | None, typer.Option(help="Reproducible decks and first buttons (tests and demos: never for real stakes)")
     ] = None,
@@ -32,6 +35,7 @@ def serve_command(
     from ofc.server.app import create_app
     from ofc.server.game import secure_deck, seeded_decks
     from ofc.server.limits import MAX_FRAME
+    from ofc.server.ratelimit import RULES
     from ofc.server.storage import default_url
 
     url = db or default_url()
@@ -39,7 +43,10 @@ def serve_command(
     decks = secure_deck if seed is None else seeded_decks(seed)
     buttons = None if seed is None else random.Random(seed)
     limit = Decimal(str(loss_limit))
-    application = create_app(url, pause=pause, bot_delay=bot_delay, decks=decks, buttons=buttons, loss_limit=limit)
+    limits = RULES if rate_limits else None
+    application = create_app(
+        url, pause=pause, bot_delay=bot_delay, decks=decks, buttons=buttons, loss_limit=limit, rate_limits=limits
+    )
     uvicorn.run(
         application,
         host=host,

@@ -7,15 +7,15 @@ itself is never stored; a wrong key is ``403 bad_key``, an unknown name ``404 no
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
+from ofc.server.decks import PlayError
 from ofc.server.money import money_text
+from ofc.server.ratelimit import RateLimited, client_address
 from ofc.server.storage import Storage
 from ofc.server.tables import TableManager
 
@@ -29,10 +29,6 @@ class SignIn(BaseModel):
 
 def _refusal(code: str, message: str, status: int) -> JSONResponse:
     return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
-
-
-def _hash(secret: str) -> str:
-    return hashlib.sha256(secret.encode()).hexdigest()
 
 
 def player_tables(manager: TableManager, name: str) -> list[dict[str, Any]]:
@@ -50,13 +46,19 @@ def accounts_router(store: Storage, manager: TableManager) -> APIRouter:
     router = APIRouter()
 
     @router.post("/api/players/{name}/signin", response_model=None)
-    async def sign_in(name: str, request: SignIn) -> dict[str, Any] | JSONResponse:
-        """The player's balance and tables, for the holder of the player's key."""
-        stored = store.key_hash(name)
-        balance = store.balance(name)
-        if balance is None:
+    async def sign_in(name: str, request: SignIn, http: Request) -> dict[str, Any] | JSONResponse:
+        """The player's balance and tables, for the holder of the player's key (wrong keys are rate limited)."""
+        known = await manager.db.read(store.known_name, name)  # names are unique regardless of case
+        balance = None if known is None else await manager.db.read(store.balance, known)
+        if known is None or balance is None:
             return _refusal("no_player", f"there is no player {name!r}", 404)
-        if stored is None or not hmac.compare_digest(stored, _hash(request.key)):
+        name = known
+        stored = await manager.db.read(store.key_hash, name)
+        try:
+            manager.check_key(name, client_address(http), request.key, stored or "")
+        except RateLimited:
+            raise
+        except PlayError:
             return _refusal("bad_key", f"that is not the player key of {name}", 403)
         return {
             "name": name,

@@ -43,6 +43,7 @@ from ofc.server.protocol import (
     error_message,
     parse_message,
 )
+from ofc.server.ratelimit import RULES, Limiter, RateLimited, Rule, check, client_address
 from ofc.server.storage import Storage, default_url
 from ofc.server.tables import Connection, Runtime, Settings, TableManager
 from ofc.server.timekeeping import Clock, SystemClock
@@ -74,6 +75,7 @@ def create_app(
     request_seconds: float = REQUEST_SECONDS,
     workers: int | None = None,
     processes: bool = True,
+    rate_limits: dict[str, Rule] | None = RULES,
 ) -> FastAPI:
     """The ``ofc serve`` application over the database at ``db_url`` (default: see storage).
 
@@ -81,7 +83,8 @@ def create_app(
     ``db_timeout`` bounds each database connect, statement and lock wait (default
     ``OFC_DB_TIMEOUT`` or 5 s); a person's request keeps retrying its write for
     ``request_seconds`` before it is refused. Bots, hints and the solver run on ``workers``
-    worker processes (threads when ``processes`` is false: tests with stand-in bots). A match
+    worker processes (threads when ``processes`` is false: tests with stand-in bots).
+    ``rate_limits`` replaces the limits of ``ofc.server.ratelimit`` (None: no limits). A match
     with a person's seat created without a loss limit gets ``loss_limit`` points (see ofc.server.money).
     """
     store = Storage(db_url or default_url(), db_timeout)
@@ -89,7 +92,9 @@ def create_app(
     db = Database(request_seconds=request_seconds)
     warm = functools.partial(warm_kernels) if processes else None
     pool = DecisionPool(bot_factory, workers or default_size(), processes=processes, warm=warm)
-    manager = TableManager(store, clock or SystemClock(), bot_factory, settings, decks, buttons, db, pool)
+    clock = clock or SystemClock()
+    manager = TableManager(store, clock, bot_factory, settings, decks, buttons, db, pool)
+    manager.limiter = limiter = Limiter(clock, rate_limits)
     health = {"ready": False}
 
     async def warm_up() -> None:
@@ -131,6 +136,12 @@ def create_app(
         """A lobby request the tables refuse: its code, with the matching HTTP status."""
         return _refusal(error.code, str(error), _STATUS.get(error.code, 400))
 
+    @app.exception_handler(RateLimited)
+    async def _limited(_request: Request, error: RateLimited) -> JSONResponse:
+        """An attempt over a rate limit: 429, nothing changed, with when to try again."""
+        body = {"error": {"code": error.code, "message": str(error), "retry_after": error.retry_after}}
+        return JSONResponse(body, status_code=429, headers={"retry-after": str(error.retry_after)})
+
     @app.exception_handler(StorageUnavailable)
     async def _unavailable(_request: Request, error: StorageUnavailable) -> JSONResponse:
         """The database did not take the request in time: nothing changed, try again."""
@@ -154,20 +165,24 @@ def create_app(
         return {"tables": manager.listing()}
 
     @app.post("/api/tables", status_code=201, response_model=None)
-    async def create_table(request: CreateTable) -> dict[str, Any] | JSONResponse:
-        """Create a table from a preset, settings and bot seats."""
+    async def create_table(request: CreateTable, http: Request) -> dict[str, Any] | JSONResponse:
+        """Create a table from a preset, settings and bot seats (at most so many per client address)."""
+        address = client_address(http)
+        limiter.check("create", address)
         try:
-            return await manager.create(request)
+            table = await manager.create(request)
         except OfcError as error:
             return _refusal("bad_table", str(error))
+        limiter.spend("create", address)
+        return table
 
     @app.post("/api/tables/{table_id}/join", response_model=None)
-    async def join_table(table_id: int, request: JoinTable) -> dict[str, Any]:
+    async def join_table(table_id: int, request: JoinTable, http: Request) -> dict[str, Any]:
         """Sit a player at an open seat; the answer holds the seat token."""
         known = await db.read(store.known_name, request.name)  # names are unique regardless of case
         if known is not None:
             request = request.model_copy(update={"name": known})
-        return await manager.join(table_id, request)
+        return await manager.join(table_id, request, client_address(http))
 
     @app.post("/api/tables/{table_id}/rematch", response_model=None)
     async def rematch_table(table_id: int) -> dict[str, Any]:
@@ -213,16 +228,24 @@ def create_app(
 
 
 def advising(manager: TableManager, runtime: Runtime, connection: Connection, message: Hint | Solve) -> None:
-    """Work out a hint or a solution beside the connection's other messages (one at a time per connection)."""
+    """Work out a hint or a solution beside the connection's other messages (one at a time, so many a minute)."""
     if connection.advising is not None and not connection.advising.done():
         connection.send(error_message("busy", "a hint for this connection is still being worked out", message.id))
         return
+    try:
+        check(connection.hints, "too many hints asked on this connection")
+    except RateLimited as error:
+        connection.send(error_message(error.code, str(error), message.id) | {"retry_after": error.retry_after})
+        return
+    if connection.hints is not None:
+        connection.hints.spend()
     connection.advising = asyncio.get_running_loop().create_task(manager.handle(runtime, connection, message))
 
 
 async def _serve(manager: TableManager, runtime: Runtime, socket: WebSocket) -> None:
     """Read messages and write queued replies until the client goes away."""
     connection = Connection()
+    connection.hints = manager.limiter.bucket("hint")
     manager.connect(runtime, connection)
     async with runtime.lock:
         connection.send(runtime.game.state(None))

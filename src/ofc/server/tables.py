@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import hmac
 import json
 import logging
 import random
@@ -42,6 +43,7 @@ from ofc.server.protocol import (
     Sync,
     error_message,
 )
+from ofc.server.ratelimit import Bucket, Limiter, RateLimited
 from ofc.server.replay import restore_or_keep
 from ofc.server.storage import DAMAGED, FINISHED, MATCH, TOURNAMENT, WAITING, Storage
 from ofc.server.timekeeping import Clock
@@ -62,6 +64,8 @@ class Connection:
         self.seat: int | None = None
         self.advising: asyncio.Task[None] | None = None
         self.outbox = Outbox()
+        self.hints: Bucket | None = None
+        """The connection's own limit on hints (None: no limit)."""
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue a message for this connection (a state replaces an unsent state)."""
@@ -120,6 +124,8 @@ class TableManager:
         self._rng = buttons or random.SystemRandom()
         self._tasks: set[asyncio.Task[None]] = set()
         self._stopping = False
+        self.limiter = Limiter(clock, None)
+        """Rate limits (the app sets the server's: ``ofc.server.ratelimit``)."""
         self._players: dict[str, tuple[asyncio.Lock, int]] = {}
         """Per player joining (lower-case name): a lock (the stake check and the seat taken together) and its users."""
 
@@ -268,7 +274,7 @@ class TableManager:
         """Every table as the lobby shows it."""
         return [rt.game.public() for rt in self.tables.values()]
 
-    async def join(self, table_id: int, request: JoinTable) -> dict[str, Any]:
+    async def join(self, table_id: int, request: JoinTable, address: str = "") -> dict[str, Any]:
         """Sit a player; returns the seat and its token. Raises ``PlayError`` or ``OfcError``.
 
         A player's joins run one at a time, so two tables cannot both count the same free balance.
@@ -278,7 +284,7 @@ class TableManager:
         self._players[key] = (lock, users + 1)
         try:
             async with lock:
-                return await self._join(table_id, request)
+                return await self._join(table_id, request, address)
         finally:
             lock, users = self._players[key]
             if users == 1:
@@ -286,7 +292,7 @@ class TableManager:
             else:
                 self._players[key] = (lock, users - 1)
 
-    async def _join(self, table_id: int, request: JoinTable) -> dict[str, Any]:
+    async def _join(self, table_id: int, request: JoinTable, address: str) -> dict[str, Any]:
         runtime = self.runtime(table_id)
         async with runtime.lock:
             game = runtime.game
@@ -295,7 +301,7 @@ class TableManager:
             seat = request.seat if request.seat is not None else game.open_seats[0]
             game.check_open(seat, request.name)
             known = await self.db.read(self.store.balance, request.name)
-            key = await self._check_key(request, known=known is not None)
+            key = await self._check_key(request, address, known=known is not None)
             balance = self.settings.start_balance if known is None else known
             if game.kind == TOURNAMENT:
                 tourney.check_buy_in(seat, request.name, balance, game.rules, self.held(request.name))
@@ -330,14 +336,26 @@ class TableManager:
         )
         return sum((Fraction(cost) for cost in costs if cost is not None), Fraction(0))
 
-    async def _check_key(self, request: JoinTable, *, known: bool) -> str | None:
-        """A new key for a new name; for a ``known`` name, its key must be given. Raises ``PlayError``."""
+    async def _check_key(self, request: JoinTable, address: str, *, known: bool) -> str | None:
+        """A new key for a new name; for a ``known`` name, its key must be given. Raises ``PlayError``.
+
+        Wrong keys count against the name's and the address's limits (``RateLimited`` once spent).
+        """
         if not known:
             return secrets.token_urlsafe(18)
         stored = await self.db.read(self.store.key_hash, request.name)
-        if stored is not None and (request.key is None or token_hash(request.key) != stored):
-            raise PlayError("bad_key", f"the name {request.name} is taken: its player key is needed to play as it")
+        if stored is not None:
+            self.check_key(request.name, address, request.key, stored)
         return None
+
+    def check_key(self, name: str, address: str, key: str | None, stored: str) -> None:
+        """Raise ``RateLimited`` when guessing ``name``'s key must wait, ``bad_key`` when ``key`` is wrong."""
+        self.limiter.check("key_name", name.lower())
+        self.limiter.check("key_address", address)
+        if key is None or not hmac.compare_digest(token_hash(key), stored):
+            self.limiter.spend("key_name", name.lower())
+            self.limiter.spend("key_address", address)
+            raise PlayError("bad_key", f"the name {name} is taken: its player key is needed to play as it")
 
     def runtime(self, table_id: int) -> Runtime:
         """The table's runtime; raises ``PlayError`` for an unknown table."""
@@ -443,6 +461,8 @@ class TableManager:
         """Answer one valid message; refusals become ``error`` messages and change nothing."""
         try:
             await self._handle(runtime, connection, message)
+        except RateLimited as error:
+            connection.send(error_message(error.code, str(error), message.id) | {"retry_after": error.retry_after})
         except PlayError as error:
             connection.send(error_message(error.code, str(error), message.id))
         except StorageUnavailable as error:

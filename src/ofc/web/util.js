@@ -88,6 +88,8 @@ const PLAIN = {
   bad_json: "The server could not read the message; reload the page.",
   bad_message: "The server could not read the message; reload the page.",
   unknown_type: "The server could not read the message; reload the page.",
+  bad_text: "Text may not contain NUL characters.",
+  rate_limited: "Too many attempts: wait a moment, then try again.",
 };
 
 const ILLEGAL = {
