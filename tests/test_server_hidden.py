@@ -9,7 +9,7 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
-from test_server_support import create_table, join, make_app, my_turn, random_move, receive, until
+from test_server_support import FakeClock, create_table, join, make_app, my_turn, random_move, receive, until
 
 CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
 
@@ -77,7 +77,8 @@ def check_state(message: dict[str, Any], table_seat: int | None, truth: Truth) -
 
 
 def test_no_message_to_a_seat_or_a_spectator_holds_a_hidden_card(tmp_path: Path) -> None:
-    app = make_app(tmp_path)
+    clock = FakeClock()
+    app = make_app(tmp_path, clock=clock)
     rng = random.Random(11)
     seen: list[dict[str, Any]] = []
     watched: list[dict[str, Any]] = []
@@ -91,6 +92,7 @@ def test_no_message_to_a_seat_or_a_spectator_holds_a_hidden_card(tmp_path: Path)
                 message = until(ws, lambda m: my_turn(m) or bool(m.get("finished")), seen)
                 if message.get("finished"):
                     break
+                clock.move(3)  # a hint every 3 s is within the connection's rate limit
                 ws.send_json({"type": "hint", "token": seat["token"]})
                 until(ws, lambda m: m["type"] == "hint", seen)
                 ws.send_json(random_move(message, rng) | {"token": seat["token"]})

@@ -76,6 +76,8 @@ def create_app(
     workers: int | None = None,
     processes: bool = True,
     rate_limits: dict[str, Rule] | None = RULES,
+    finished_kept: int = 100,
+    recent_listed: int = 20,
 ) -> FastAPI:
     """The ``ofc serve`` application over the database at ``db_url`` (default: see storage).
 
@@ -84,11 +86,20 @@ def create_app(
     ``OFC_DB_TIMEOUT`` or 5 s); a person's request keeps retrying its write for
     ``request_seconds`` before it is refused. Bots, hints and the solver run on ``workers``
     worker processes (threads when ``processes`` is false: tests with stand-in bots).
-    ``rate_limits`` replaces the limits of ``ofc.server.ratelimit`` (None: no limits). A match
+    ``rate_limits`` replaces the limits of ``ofc.server.ratelimit`` (None: no limits). At most
+    ``finished_kept`` finished tables stay in memory and the lobby lists the last
+    ``recent_listed`` (see ``ofc.server.lobby``). A match
     with a person's seat created without a loss limit gets ``loss_limit`` points (see ofc.server.money).
     """
     store = Storage(db_url or default_url(), db_timeout)
-    settings = Settings(Decimal(str(pause)), bot_delay, Fraction(start_balance), Decimal(loss_limit))
+    settings = Settings(
+        Decimal(str(pause)),
+        bot_delay,
+        Fraction(start_balance),
+        Decimal(loss_limit),
+        max(1, finished_kept),
+        recent_listed,
+    )
     db = Database(request_seconds=request_seconds)
     warm = functools.partial(warm_kernels) if processes else None
     pool = DecisionPool(bot_factory, workers or default_size(), processes=processes, warm=warm)
@@ -212,10 +223,11 @@ def create_app(
     async def table_socket(socket: WebSocket, table_id: int) -> None:
         """The table's message stream: see docs/protocol.md."""
         await socket.accept()
-        runtime = manager.tables.get(table_id)
-        if runtime is None:
-            await socket.send_json(error_message("no_table", f"there is no table {table_id}"))
-            await socket.close(code=4404)
+        try:
+            runtime = await manager.load(table_id)  # a finished table is loaded from the database on demand
+        except (PlayError, StorageUnavailable) as error:
+            await socket.send_json(error_message(error.code, str(error)))
+            await socket.close(code=4404 if error.code == "no_table" else 1011)
             return
         await _serve(manager, runtime, socket)
 

@@ -389,9 +389,10 @@ class TableGame:
 
     @classmethod
     def from_row(cls, row: TableRow, store: Storage, pause: Decimal, decks: DeckSource) -> TableGame:
-        """The stored table with its seats taken, its match not replayed."""
+        """The stored table with its seats taken and its stored status, its match not replayed."""
         rules = Rules().with_settings(row.rules)
         game = cls(row.id, row.name, rules, row.bots, store, pause=pause, decks=decks, kind=row.kind)
+        game.status = row.status
         for taken in row.seats:
             game.seats[taken.seat].player = taken.player
             game.seats[taken.seat].token_hash = taken.token_hash

@@ -20,6 +20,8 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from ofc.history import read
+from ofc.server.decks import PlayError
+from ofc.server.money import money_text
 from ofc.server.storage import Storage
 from ofc.server.tables import TableManager, token_hash
 
@@ -54,37 +56,32 @@ def _new_line() -> dict[str, Any]:
     return {"hands": 0, "points": 0, "money": Fraction(0), "fouls": 0, "fantasies": 0}
 
 
-def player_stats(store: Storage, manager: TableManager, name: str) -> dict[str, dict[str, Any]]:
+def player_stats(store: Storage, name: str) -> dict[str, dict[str, Any]]:
     """Per variant: hands, net points and money (matches only), foul and fantasy rates.
 
-    Counted from the stored finished hands of every table where ``name`` holds a seat; the
-    money of a tournament hand is chips, not money, so only matches add money."""
+    Counted from the stored finished hands of every table where ``name`` holds a seat (in
+    memory or not); the money of a tournament hand is chips, not money, so only matches add money."""
     lines: dict[str, dict[str, Any]] = {}
-    for runtime in manager.tables.values():
-        game = runtime.game
-        if not game.has_player(name):
+    for kind, document in store.player_histories(name):
+        if document.get("result") is None:
             continue
-        for number in range(game.hand_number + 1):
-            document = store.history(game.id, number)
-            if document is None or document.get("result") is None:
-                continue
-            history = read(document)
-            names = list(history.names or ())
-            if name not in names:
-                continue
-            player = document["result"]["players"][names.index(name)]
-            line = lines.setdefault(history.rules.variant.value, _new_line())
-            line["hands"] += 1
-            line["points"] += int(player["points"])
-            if game.kind == "match":
-                line["money"] += Fraction(str(history.rules.point_value)) * int(player["points"])
+        history = read(document)
+        names = list(history.names or ())
+        if name not in names:
+            continue  # not dealt in (out of a tournament, or left at the loss limit)
+        player = document["result"]["players"][names.index(name)]
+        line = lines.setdefault(history.rules.variant.value, _new_line())
+        line["hands"] += 1
+        line["points"] += int(player["points"])
+        if kind == "match":
+            line["money"] += Fraction(str(history.rules.point_value)) * int(player["points"])
             line["fouls"] += 1 if player["fouled"] else 0
             line["fantasies"] += 1 if player["fantasy"] else 0
     return {
         variant: {
             "hands": line["hands"],
             "points": line["points"],
-            "money": str(line["money"]),
+            "money": money_text(line["money"]),
             "foul_rate": line["fouls"] / line["hands"],
             "fantasy_rate": line["fantasies"] / line["hands"],
         }
@@ -99,21 +96,23 @@ def history_router(store: Storage, manager: TableManager) -> APIRouter:
     @router.post("/api/tables/{table_id}/hands", response_model=None)
     async def table_hands(table_id: int, request: HandsRequest) -> dict[str, Any] | JSONResponse:
         """The seat's copies of every finished hand at the table."""
-        runtime = manager.tables.get(table_id)
-        if runtime is None:
-            return _refusal("no_table", f"there is no table {table_id}", 404)
+        try:
+            runtime = await manager.load(table_id)  # a finished table is loaded from the database on demand
+        except PlayError as error:
+            return _refusal(error.code, str(error), 404)
         game = runtime.game
         seat = game.seat_of(token_hash(request.token))
         if seat is None:
             return _refusal("bad_token", "this token holds no seat at this table", 403)
         name = game.seats[seat].name
-        return {"seat": seat, "name": name, "hands": seat_copies(store, table_id, game.hand_number, name)}
+        copies = await manager.db.read(seat_copies, store, table_id, game.hand_number, name)
+        return {"seat": seat, "name": name, "hands": copies}
 
     @router.get("/api/players/{name}/stats", response_model=None)
     async def stats(name: str) -> dict[str, Any] | JSONResponse:
         """The player's results per variant (what every showdown made public)."""
-        if store.balance(name) is None:
+        if await manager.db.read(store.balance, name) is None:
             return _refusal("no_player", f"there is no player {name!r}", 404)
-        return {"name": name, "variants": player_stats(store, manager, name)}
+        return {"name": name, "variants": await manager.db.read(player_stats, store, name)}
 
     return router

@@ -11,163 +11,41 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from sqlalchemy import (
-    Boolean,
-    CheckConstraint,
-    Column,
-    ForeignKey,
-    ForeignKeyConstraint,
-    Integer,
-    MetaData,
-    String,
-    Table,
-    Text,
-    delete,
-    func,
-    insert,
-    inspect,
-    select,
-    text,
-    update,
-)
+from sqlalchemy import Select, delete, func, insert, inspect, select, text, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
 from ofc.server.dbengine import default_url as default_url
 from ofc.server.dbengine import make_engine
 from ofc.server.money import money_text
-
-metadata = MetaData()
-
-players = Table(
-    "players",
+from ofc.server.schema import (
+    DAMAGED,
+    FINISHED,
+    MATCH,
+    PLAYING,
+    TOURNAMENT,
+    WAITING,
+    ActionRow,
+    HandRow,
+    SeatRow,
+    TableRow,
+    actions,
+    hands,
+    house,
     metadata,
-    Column("name", String(40), primary_key=True),
-    Column("balance", String(80), nullable=False),
-    Column("key_hash", String(64)),
+    players,
+    seats,
+    tables,
 )
 
-tables = Table(
-    "tables",
-    metadata,
-    Column("id", Integer, primary_key=True, autoincrement=True),
-    Column("name", String(80), nullable=False),
-    Column("rules", Text, nullable=False),
-    Column("bots", Text, nullable=False),
-    Column("status", String(16), nullable=False),
-    Column("button", Integer),
-    Column("ledger", Text),
-    Column("rematch", Integer),
-    Column("kind", String(16)),
-)
-
-seats = Table(
-    "seats",
-    metadata,
-    Column("table_id", Integer, ForeignKey("tables.id"), primary_key=True),
-    Column("seat", Integer, primary_key=True),
-    Column("player", String(40), ForeignKey("players.name"), nullable=False),
-    Column("token_hash", String(64), nullable=False, unique=True),
-)
-
-hands = Table(
-    "hands",
-    metadata,
-    Column("table_id", Integer, ForeignKey("tables.id"), primary_key=True),
-    Column("number", Integer, primary_key=True),
-    Column("deck", Text, nullable=False),
-    Column("start", String(40), nullable=False),
-    Column("history", Text),
-)
-
-actions = Table(
-    "actions",
-    metadata,
-    Column("table_id", Integer, primary_key=True),
-    Column("hand", Integer, primary_key=True),
-    Column("seq", Integer, primary_key=True),
-    Column("seat", Integer, nullable=False),
-    Column("place", Text, nullable=False),
-    Column("discard", Text, nullable=False),
-    Column("time", String(40), nullable=False),
-    Column("automatic", Boolean, nullable=False),
-    Column("prev", Integer),
-    CheckConstraint("(seq = 0 AND prev IS NULL) OR prev = seq - 1", name="actions_in_sequence"),
-    ForeignKeyConstraint(["table_id", "hand"], ["hands.table_id", "hands.number"]),
-    ForeignKeyConstraint(["table_id", "hand", "prev"], ["actions.table_id", "actions.hand", "actions.seq"]),
-)
-"""A hand's actions: ``prev`` names the action before, so a sequence number can neither repeat nor skip."""
-
-house = Table(
-    "house",
-    metadata,
-    Column("id", Integer, primary_key=True, autoincrement=True),
-    Column("table_id", Integer, ForeignKey("tables.id"), nullable=False),
-    Column("seat", Integer, nullable=False),
-    Column("amount", String(80), nullable=False),
-    Column("reason", String(16), nullable=False),
-)
-"""The house account's entries (decimal text): bots' tournament buy-ins (negative) and prizes
-(``buy_in``, ``prize``), bot seats' match results and the cents a match's rounding left
-(``match``; seat -1 for the rounding)."""
-
-WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
-DAMAGED = "damaged"
-"""A table the server could not restore or store: listed, its stakes held, not played (never stored)."""
-MATCH, TOURNAMENT = "match", "tournament"
-
-
-@dataclass(frozen=True)
-class SeatRow:
-    """A taken seat: who sits there and the hash of their token."""
-
-    seat: int
-    player: str
-    token_hash: str
-
-
-@dataclass(frozen=True)
-class ActionRow:
-    """One stored action (as ``Action.to_dict`` fields) with its time and origin."""
-
-    seat: int
-    place: list[list[str]]
-    discard: list[str]
-    time: str
-    automatic: bool
-
-
-@dataclass(frozen=True)
-class HandRow:
-    """One stored hand: its deck order, start time, finished history and actions so far."""
-
-    number: int
-    deck: list[str]
-    start: str
-    history: dict[str, Any] | None
-    actions: list[ActionRow]
-
-
-@dataclass(frozen=True)
-class TableRow:
-    """One stored table with its seats."""
-
-    id: int
-    name: str
-    rules: dict[str, Any]
-    bots: list[str | None]
-    status: str
-    button: int | None
-    ledger: dict[str, Any] | None
-    seats: list[SeatRow]
-    rematch: int | None = None
-    """The table opened for a rematch of this one, once there is one."""
-    kind: str = MATCH
-    """``match`` or ``tournament``."""
+__all__ = [
+    "DAMAGED", "FINISHED", "MATCH", "PLAYING", "TOURNAMENT", "WAITING",
+    "ActionRow", "HandRow", "SeatRow", "Storage", "TableRow", "default_url",
+]  # fmt: skip
+"""The repository, and the schema's statuses and rows its callers use."""
 
 
 class Storage:
@@ -271,12 +149,32 @@ class Storage:
             db.execute(update(tables).where(tables.c.id == table_id).values(status=PLAYING, button=button))
             _house(db, table_id, {seat: -amount for seat, amount in (house_pays or {}).items()}, "buy_in")
 
-    def load_tables(self) -> list[TableRow]:
-        """Every table with its seats, oldest first."""
+    def load_tables(self, *, unfinished: bool = False) -> list[TableRow]:
+        """Every table (only those not finished, when ``unfinished``) with its seats, oldest first."""
+        query = select(tables).order_by(tables.c.id)
+        if unfinished:
+            query = query.where(tables.c.status != FINISHED)
+        return self._rows(query)
+
+    def recent_finished(self, count: int) -> list[TableRow]:
+        """The ``count`` finished tables created last, oldest first."""
+        query = select(tables).where(tables.c.status == FINISHED).order_by(tables.c.id.desc()).limit(count)
+        return self._rows(query)[::-1]
+
+    def load_table(self, table_id: int) -> TableRow | None:
+        """One table with its seats (None: no such table)."""
+        found = self._rows(select(tables).where(tables.c.id == table_id))
+        return found[0] if found else None
+
+    def _rows(self, query: Select[Any]) -> list[TableRow]:
         with self.engine.connect() as db:
+            found = list(db.execute(query))
             taken: dict[int, list[SeatRow]] = {}
-            for row in db.execute(select(seats).order_by(seats.c.table_id, seats.c.seat)):
-                taken.setdefault(row.table_id, []).append(SeatRow(row.seat, row.player, row.token_hash))
+            ids = [row.id for row in found]
+            for start in range(0, len(ids), 500):  # the seats of these tables only
+                where = seats.c.table_id.in_(ids[start : start + 500])
+                for row in db.execute(select(seats).where(where).order_by(seats.c.table_id, seats.c.seat)):
+                    taken.setdefault(row.table_id, []).append(SeatRow(row.seat, row.player, row.token_hash))
             return [
                 TableRow(
                     id=row.id,
@@ -290,7 +188,7 @@ class Storage:
                     rematch=row.rematch,
                     kind=row.kind or MATCH,
                 )
-                for row in db.execute(select(tables).order_by(tables.c.id))
+                for row in found
             ]
 
     # ------------------------------------------------------------------ hands
@@ -399,6 +297,18 @@ class Storage:
                 )
                 for row in db.execute(query)
             ]
+
+    def player_histories(self, name: str) -> list[tuple[str, dict[str, Any]]]:
+        """The table kind (``match``/``tournament``) and history of each finished hand at a table where ``name`` sat."""
+        query = (
+            select(tables.c.kind, hands.c.history)
+            .select_from(seats.join(tables, tables.c.id == seats.c.table_id))
+            .join(hands, hands.c.table_id == seats.c.table_id)
+            .where(seats.c.player == name, hands.c.history.is_not(None))
+            .order_by(hands.c.table_id, hands.c.number)
+        )
+        with self.engine.connect() as db:
+            return [(row.kind or MATCH, dict(json.loads(row.history))) for row in db.execute(query)]
 
     def history(self, table_id: int, hand: int) -> dict[str, Any] | None:
         """A finished hand's history document (None while it is being played)."""

@@ -11,96 +11,40 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
-import hmac
 import json
 import logging
 import random
-import secrets
-from dataclasses import dataclass, field
-from decimal import Decimal
-from fractions import Fraction
 from typing import Any
 
-from ofc.errors import OfcError
-from ofc.match import check_join, join_cost
-from ofc.rules import Rules
-from ofc.server import tourney
 from ofc.server.advice import advise
 from ofc.server.agents import BotFactory
 from ofc.server.dbwork import Database, StorageUnavailable
 from ofc.server.game import DeckSource, PlayError, TableGame, secure_deck
-from ofc.server.outbox import Outbox
+from ofc.server.lobby import Lobby
 from ofc.server.protocol import (
     Act,
-    CreateTable,
     Hello,
     Hint,
-    JoinTable,
-    LeaveTable,
     Ping,
     Solve,
     Sync,
     error_message,
 )
-from ofc.server.ratelimit import Bucket, Limiter, RateLimited
+from ofc.server.ratelimit import Limiter, RateLimited
 from ofc.server.replay import restore_or_keep
-from ofc.server.storage import DAMAGED, FINISHED, MATCH, TOURNAMENT, WAITING, Storage
+from ofc.server.runtime import Connection as Connection
+from ofc.server.runtime import Runtime as Runtime
+from ofc.server.runtime import Settings as Settings
+from ofc.server.runtime import token_hash as token_hash
+from ofc.server.storage import DAMAGED, FINISHED, Storage
 from ofc.server.timekeeping import Clock
-from ofc.server.workers import DecisionPool, check_budget
+from ofc.server.workers import DecisionPool
 
 log = logging.getLogger("ofc.server")
 
 
-def token_hash(token: str) -> str:
-    """The stored form of a seat token."""
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-class Connection:
-    """One WebSocket: the seat it speaks for (None: spectator) and its outbox of outgoing text."""
-
-    def __init__(self) -> None:
-        self.seat: int | None = None
-        self.advising: asyncio.Task[None] | None = None
-        self.outbox = Outbox()
-        self.hints: Bucket | None = None
-        """The connection's own limit on hints (None: no limit)."""
-
-    def send(self, message: dict[str, Any]) -> None:
-        """Queue a message for this connection (a state replaces an unsent state)."""
-        self.outbox.put_nowait(json.dumps(message), state=message.get("type") == "state")
-
-
-@dataclass
-class Runtime:
-    """A table's game with its lock, connections, clock task and bots."""
-
-    game: TableGame
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    wake: asyncio.Event = field(default_factory=asyncio.Event)
-    connections: set[Connection] = field(default_factory=set)
-    bots: dict[int, str] = field(default_factory=dict)
-    busy: set[int] = field(default_factory=set)
-    task: asyncio.Task[None] | None = None
-
-
-@dataclass(frozen=True)
-class Settings:
-    """How the manager runs tables."""
-
-    pause: Decimal = Decimal(3)
-    """Seconds between a showdown and the next deal."""
-    bot_delay: float = 0.5
-    """Seconds a bot waits before acting, so people can follow."""
-    start_balance: Fraction = Fraction(1000)
-    """Play money a new player starts with."""
-    loss_limit: Decimal = Decimal(200)
-    """The loss limit (points) a match with a person's seat gets when it is created without one."""
-
-
-class TableManager:
-    """All tables of one server."""
+class TableManager(Lobby):
+    """All tables of one server: the lobby's requests (``Lobby``), clocks, bots and messages."""
 
     def __init__(
         self,
@@ -113,6 +57,7 @@ class TableManager:
         db: Database | None = None,
         pool: DecisionPool | None = None,
     ) -> None:
+        super().__init__()
         self.store = store
         self.db = db or Database()
         self.pool = pool or DecisionPool(bot_factory, processes=False)
@@ -126,18 +71,18 @@ class TableManager:
         self._stopping = False
         self.limiter = Limiter(clock, None)
         """Rate limits (the app sets the server's: ``ofc.server.ratelimit``)."""
-        self._players: dict[str, tuple[asyncio.Lock, int]] = {}
-        """Per player joining (lower-case name): a lock (the stake check and the seat taken together) and its users."""
 
     # ------------------------------------------------------------------ life cycle
 
     async def start(self) -> None:
-        """Restore every stored table (on a thread) and start its clock."""
+        """Restore every unfinished table (on a thread) and start its clock; list the last finished ones."""
         now, pause, decks = self.clock.now(), self.settings.pause, self.decks
-        rows = await asyncio.to_thread(self.store.load_tables)
+        rows = await asyncio.to_thread(self.store.load_tables, unfinished=True)
         for game in await asyncio.to_thread(lambda: [restore_or_keep(r, self.store, pause, decks, now) for r in rows]):
             game.deferred = True
             self._add(game)
+        recent = await asyncio.to_thread(self.store.recent_finished, self.settings.recent_listed)
+        self.recent = {row.id: TableGame.from_row(row, self.store, pause, decks).public() for row in recent}
 
     async def _flush(self, runtime: Runtime) -> None:
         """Store the table's pending writes, in order, retrying until they are stored (lock held).
@@ -205,165 +150,6 @@ class TableManager:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def create(self, request: CreateTable) -> dict[str, Any]:
-        """Create a table; raises ``OfcError`` for bad rules or bot specs."""
-        rules = Rules.preset(request.preset).with_settings({**request.settings, "players": request.seats})
-        bots = list(request.bots) or [None] * request.seats
-        if len(bots) != request.seats:
-            raise OfcError(f"bots must list {request.seats} entries (a spec or null per seat), not {len(bots)}")
-        for spec in bots:
-            if spec is not None:
-                check_budget(self.bot_factory(spec, None), spec)
-        if request.kind == TOURNAMENT:
-            tourney.check_rules(rules)
-        elif None in bots and rules.loss_limit is None:
-            rules = rules.with_settings({"loss_limit": self.settings.loss_limit})  # every person's seat holds a stake
-        return (await self._open(request.name, rules, bots, request.kind)).public()
-
-    async def _open(self, name: str, rules: Rules, bots: list[str | None], kind: str = MATCH) -> TableGame:
-        """Store and open a new table (started at once when only bots sit at it)."""
-        add = self.store.add_table
-        table_id = await self.db.write(add, name, rules.to_dict(), bots, kind, retry_for=self.db.request_seconds)
-        pause, decks = self.settings.pause, self.decks
-        game = TableGame(table_id, name, rules, bots, self.store, pause=pause, decks=decks, kind=kind)
-        game.deferred = True
-        runtime = self._add(game)
-        if not game.open_seats:
-            async with runtime.lock:
-                await self._start(runtime)
-        return game
-
-    async def rematch(self, table_id: int) -> dict[str, Any]:
-        """The table for a rematch of a finished match: same name, rules and bots, seats open again.
-
-        Opened by the first request; later ones get the same table, and the old table's
-        connections are told its number (``rematch`` in their state). Raises ``PlayError``.
-        """
-        runtime = self.runtime(table_id)
-        async with runtime.lock:
-            game = runtime.game
-            if game.status != FINISHED:
-                raise PlayError("not_finished", f"table {table_id} is still playing: a rematch comes after the match")
-            if game.rematch is None or game.rematch not in self.tables:
-                bots = [info.bot for info in game.seats]
-                game.open_rematch((await self._open(game.name, game.rules, bots, game.kind)).id)
-                await self._flush(runtime)
-                self._changed(runtime)
-            assert game.rematch is not None
-            return self.tables[game.rematch].game.public()
-
-    async def leave(self, table_id: int, request: LeaveTable) -> dict[str, Any]:
-        """Free the seat of ``request.token`` before the match starts; the table as listed."""
-        runtime = self.runtime(table_id)
-        async with runtime.lock:
-            game = runtime.game
-            seat = game.seat_of(token_hash(request.token))
-            if seat is None:
-                raise PlayError("bad_token", f"that token holds no seat at table {table_id}")
-            game.check_leave()
-            retry_for = self.db.request_seconds
-            await self.db.write(self.store.free_seat, table_id, seat, game.stake(), retry_for=retry_for)
-            game.leave(seat, stored=True)
-            for connection in runtime.connections:
-                if connection.seat == seat:
-                    connection.seat = None
-            self._changed(runtime)
-            return game.public()
-
-    def listing(self) -> list[dict[str, Any]]:
-        """Every table as the lobby shows it."""
-        return [rt.game.public() for rt in self.tables.values()]
-
-    async def join(self, table_id: int, request: JoinTable, address: str = "") -> dict[str, Any]:
-        """Sit a player; returns the seat and its token. Raises ``PlayError`` or ``OfcError``.
-
-        A player's joins run one at a time, so two tables cannot both count the same free balance.
-        """
-        key = request.name.lower()
-        lock, users = self._players.get(key, (asyncio.Lock(), 0))
-        self._players[key] = (lock, users + 1)
-        try:
-            async with lock:
-                return await self._join(table_id, request, address)
-        finally:
-            lock, users = self._players[key]
-            if users == 1:
-                del self._players[key]
-            else:
-                self._players[key] = (lock, users - 1)
-
-    async def _join(self, table_id: int, request: JoinTable, address: str) -> dict[str, Any]:
-        runtime = self.runtime(table_id)
-        async with runtime.lock:
-            game = runtime.game
-            if game.status != WAITING or not game.open_seats:
-                raise PlayError("table_full", f"table {table_id} has no open seat")
-            seat = request.seat if request.seat is not None else game.open_seats[0]
-            game.check_open(seat, request.name)
-            known = await self.db.read(self.store.balance, request.name)
-            key = await self._check_key(request, address, known=known is not None)
-            balance = self.settings.start_balance if known is None else known
-            if game.kind == TOURNAMENT:
-                tourney.check_buy_in(seat, request.name, balance, game.rules, self.held(request.name))
-            else:
-                check_join(seat, balance, game.rules, held=self.held(request.name))
-            retry_for = self.db.request_seconds
-            key_hash = key and token_hash(key)
-            start = self.settings.start_balance
-            await self.db.write(self.store.ensure_player, request.name, start, key_hash, retry_for=retry_for)
-            token = secrets.token_urlsafe(24)
-            take = self.store.take_seat
-            await self.db.write(
-                take, table_id, seat, request.name, token_hash(token), game.stake(), retry_for=retry_for
-            )
-            game.sit(seat, request.name, token_hash(token), stored=True)
-            if not game.open_seats:
-                await self._start(runtime)
-        answer = {"table": table_id, "seat": seat, "token": token, "name": request.name}
-        return answer | ({"player_key": key} if key else {})
-
-    def held(self, name: str) -> Fraction:
-        """What ``name`` has at stake in unfinished matches: each one's loss limit times its point value.
-
-        Joining needs the balance less this, so a balance always covers every loss its matches
-        can still bring (a match with a person's seat always has a loss limit; one stored by an
-        older version without it holds nothing), and a tournament's buy-in has already left it.
-        """
-        costs = (
-            join_cost(rt.game.rules)
-            for rt in self.tables.values()
-            if rt.game.kind == MATCH and rt.game.status != FINISHED and rt.game.has_player(name)
-        )
-        return sum((Fraction(cost) for cost in costs if cost is not None), Fraction(0))
-
-    async def _check_key(self, request: JoinTable, address: str, *, known: bool) -> str | None:
-        """A new key for a new name; for a ``known`` name, its key must be given. Raises ``PlayError``.
-
-        Wrong keys count against the name's and the address's limits (``RateLimited`` once spent).
-        """
-        if not known:
-            return secrets.token_urlsafe(18)
-        stored = await self.db.read(self.store.key_hash, request.name)
-        if stored is not None:
-            self.check_key(request.name, address, request.key, stored)
-        return None
-
-    def check_key(self, name: str, address: str, key: str | None, stored: str) -> None:
-        """Raise ``RateLimited`` when guessing ``name``'s key must wait, ``bad_key`` when ``key`` is wrong."""
-        self.limiter.check("key_name", name.lower())
-        self.limiter.check("key_address", address)
-        if key is None or not hmac.compare_digest(token_hash(key), stored):
-            self.limiter.spend("key_name", name.lower())
-            self.limiter.spend("key_address", address)
-            raise PlayError("bad_key", f"the name {name} is taken: its player key is needed to play as it")
-
-    def runtime(self, table_id: int) -> Runtime:
-        """The table's runtime; raises ``PlayError`` for an unknown table."""
-        runtime = self.tables.get(table_id)
-        if runtime is None:
-            raise PlayError("no_table", f"there is no table {table_id}")
-        return runtime
-
     async def _start(self, runtime: Runtime) -> None:
         game = runtime.game
         game.start(self._rng.randrange(len(game.seats)), self.clock.now())
@@ -381,6 +167,8 @@ class TableManager:
             connection.outbox.put_nowait(states[connection.seat], state=True)
         self._kick_bots(runtime)
         runtime.wake.set()
+        if runtime.game.status == FINISHED:
+            self.note_finished(runtime)
 
     def _kick_bots(self, runtime: Runtime) -> None:
         hand = runtime.game.hand
