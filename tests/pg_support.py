@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import glob
 import os
+import shutil
 import socket
+import subprocess
+import tempfile
 import threading
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
+from pathlib import Path
 
 import pytest
 from sqlalchemy import create_engine, text
@@ -104,3 +109,52 @@ class Proxy:
             with suppress(OSError):
                 end.shutdown(socket.SHUT_RDWR)
             end.close()
+
+
+class PrivateCluster:
+    """A PostgreSQL cluster of the test's own (``initdb`` in a fresh folder under /tmp), so it can
+    really be stopped (``pg_ctl stop -m immediate``) and started again without touching the shared one.
+
+    Run as root (as scripts/test is), the cluster's programs run as the ``postgres`` user."""
+
+    def __init__(self) -> None:
+        found = sorted(glob.glob("/usr/lib/postgresql/*/bin"), key=lambda path: int(path.split("/")[-2]))
+        if not found:
+            pytest.fail(f"PostgreSQL's programs are not installed: {SETUP}")
+        self.bin = Path(found[-1])
+        self.folder = Path(tempfile.mkdtemp(prefix="ofc-pg-own-"))
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = int(probe.getsockname()[1])
+
+    @property
+    def url(self) -> str:
+        return f"postgresql://ofc@127.0.0.1:{self.port}/postgres"
+
+    def _run(self, *command: str) -> None:
+        program = [str(self.bin / command[0]), *command[1:]]
+        if os.geteuid() == 0:
+            program = ["runuser", "-u", "postgres", "--", *program]
+        subprocess.run(program, check=True, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, timeout=180)
+
+    def __enter__(self) -> PrivateCluster:
+        if os.geteuid() == 0:
+            shutil.chown(self.folder, "postgres")
+        self._run("initdb", "-D", str(self.folder / "data"), "-U", "ofc", "-A", "trust", "-E", "UTF8")
+        self.start()
+        return self
+
+    def start(self) -> None:
+        """Start the cluster and wait until it takes connections."""
+        options = f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1"
+        data, log = str(self.folder / "data"), str(self.folder / "log")
+        self._run("pg_ctl", "-D", data, "-l", log, "-w", "-t", "120", "-o", options, "start")
+
+    def crash(self) -> None:
+        """``pg_ctl stop -m immediate``: every server process ends at once, as in a crash (recovered at start)."""
+        self._run("pg_ctl", "-D", str(self.folder / "data"), "-m", "immediate", "-w", "stop")
+
+    def __exit__(self, *_exc: object) -> None:
+        with suppress(subprocess.CalledProcessError, subprocess.TimeoutExpired):
+            self._run("pg_ctl", "-D", str(self.folder / "data"), "-m", "immediate", "-w", "stop")
+        shutil.rmtree(self.folder, ignore_errors=True)
