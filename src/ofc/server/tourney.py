@@ -37,7 +37,7 @@ def check_rules(rules: Rules) -> None:
     """Raise ``RulesError`` when ``rules`` cannot run a tournament (more places paid than players,
     a buy-in that is not a whole number of cents)."""
     if not in_cents(rules.buy_in):
-        raise RulesError(f"setting buy_in: money is counted in whole cents, not {rules.buy_in}")
+        raise RulesError("setting buy_in: money is counted in whole cents, not {buy_in}", buy_in=rules.buy_in)
     Tournament(rules, button=0)
 
 
