@@ -131,6 +131,7 @@ def test_balances_plus_the_house_are_conserved_across_matches_with_bots_and_peop
         for table_id in started:
             _play_out(client, clock, table_id)
             assert manager.tables[table_id].game.status == FINISHED
+            assert manager.tables[table_id].game.settled  # its stakes are free only now
             balances = [Fraction(client.get(f"/api/players/{name}").json()["balance"]) for name in keys]
             held = Fraction(client.get("/api/house").json()["balance"])
             assert sum(balances) + held == 90 * len(keys)  # only the new players' grants came in

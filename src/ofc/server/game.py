@@ -103,6 +103,8 @@ class TableGame:
         """When set, writes go to ``pending`` (the table manager stores them) instead of the store."""
         self.pending: list[Callable[[], object]] = []
         """Writes that memory already holds, in order, waiting to be stored (``deferred`` only)."""
+        self.settled = False
+        """Whether the finished match's money is stored in the balances (until then its stakes stay held)."""
 
     def _write(self, call: Callable[..., object], *args: Any) -> None:
         if self.deferred:
@@ -306,9 +308,13 @@ class TableGame:
                 assert series is not None
                 owed, house = settle_match(series.ledger.money, self.seats)
                 self._write(self.store.finish_match, self.id, owed, house, "match")
+            self._write(self._settle)  # runs once the settlement before it is stored
             self.status = FINISHED
         else:
             self.next_deal = hand.now + self.pause
+
+    def _settle(self) -> None:
+        self.settled = True
 
     def wake_time(self) -> Decimal | None:
         """When (server time) the table next needs ``sync``: a clock's deadline or the next deal."""
@@ -393,6 +399,7 @@ class TableGame:
         rules = Rules().with_settings(row.rules)
         game = cls(row.id, row.name, rules, row.bots, store, pause=pause, decks=decks, kind=row.kind)
         game.status = row.status
+        game.settled = row.status == FINISHED  # stored finished: its money is in the balances (same transaction)
         for taken in row.seats:
             game.seats[taken.seat].player = taken.player
             game.seats[taken.seat].token_hash = taken.token_hash

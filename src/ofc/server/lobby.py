@@ -139,19 +139,20 @@ class Lobby(abc.ABC):
         self._evict()
 
     def _evict(self) -> None:
-        """Let the least recently used finished tables nobody watches leave memory (the database keeps them)."""
+        """Let the least recently used finished tables nobody needs leave memory (the database keeps them)."""
         while len(self._finished) > self.settings.finished_kept:
-            idle = next((i for i in self._finished if not self._watched(i)), None)
+            idle = next((i for i in self._finished if not self._needed(i)), None)
             if idle is None:
-                return  # every finished table in memory is being watched: they go when their watchers do
+                return  # every finished table in memory is watched or unsettled: they go later
             del self._finished[idle]
             runtime = self.tables.pop(idle, None)
             if runtime is not None and runtime.task is not None:
                 runtime.task.cancel()
 
-    def _watched(self, table_id: int) -> bool:
+    def _needed(self, table_id: int) -> bool:
+        """Whether a finished table must stay: someone watches it, or its settlement is not stored yet."""
         runtime = self.tables.get(table_id)
-        return runtime is not None and bool(runtime.connections)
+        return runtime is not None and (bool(runtime.connections) or not runtime.game.settled)
 
     async def load(self, table_id: int) -> Runtime:
         """The table's runtime, a finished table loaded from the database on demand; ``PlayError`` ``no_table``."""
@@ -221,7 +222,9 @@ class Lobby(abc.ABC):
         return answer | ({"player_key": key} if key else {})
 
     def held(self, name: str) -> Fraction:
-        """What ``name`` has at stake in unfinished matches: each one's loss limit times its point value.
+        """What ``name`` has at stake in unsettled matches: each one's loss limit times its point value.
+
+        A finished match holds until its settlement is stored in the balance (``TableGame.settled``).
 
         Joining needs the balance less this, so a balance always covers every loss its matches
         can still bring (a match with a person's seat always has a loss limit; one stored by an
@@ -230,7 +233,7 @@ class Lobby(abc.ABC):
         costs = (
             join_cost(rt.game.rules)
             for rt in self.tables.values()
-            if rt.game.kind == MATCH and rt.game.status != FINISHED and rt.game.has_player(name)
+            if rt.game.kind == MATCH and not rt.game.settled and rt.game.has_player(name)
         )
         return sum((Fraction(cost) for cost in costs if cost is not None), Fraction(0))
 
