@@ -29,6 +29,7 @@ from pg_support import Proxy, fresh_database
 from test_server_support import (
     FakeClock,
     ServerProcess,
+    StandInBot,
     app_state,
     create_table,
     join,
@@ -280,3 +281,28 @@ def test_what_a_refused_late_action_brought_about_is_stored_before_anyone_is_tol
         assert hands[0].history is not None  # and the hand the clock finished
         # Pineapple: five streets (5 cards, then four of 3), each placed for both seats: 10 actions.
         assert [action.automatic for action in hands[0].actions] == [True] * 10
+
+
+class _FailsFirst(StandInBot):
+    """A stand-in bot whose first decision fails (a worker lost, a decision over its time)."""
+
+    failed = 0
+
+    def act(self, view: Any) -> Any:
+        if _FailsFirst.failed == 0:
+            _FailsFirst.failed += 1
+            raise RuntimeError("the decision worker went away")
+        return super().act(view)
+
+
+def test_a_bot_whose_decision_fails_is_tried_again(tmp_path: Path) -> None:
+    # The fake clock never moves: only the retry can get the bot's move made (before, the
+    # table waited for the bot's hand clock to run out).
+    _FailsFirst.failed = 0
+    app = make_app(tmp_path, bot_factory=lambda spec, seed: _FailsFirst(seed))
+    with TestClient(app) as client:
+        table = create_table(client, seats=2, bots=["random", "random"])
+        runtime = app_state(client).manager.tables[table["id"]]
+        _wait_for(lambda: runtime.game.hand is not None and runtime.game.hand.actions_taken >= 2)
+        assert _FailsFirst.failed == 1
+        assert runtime.failures == {}  # the seat's next decision went through: the count starts again

@@ -45,6 +45,8 @@ class Runtime:
     connections: set[Connection] = field(default_factory=set)
     bots: dict[int, str] = field(default_factory=dict)
     busy: set[int] = field(default_factory=set)
+    failures: dict[int, int] = field(default_factory=dict)
+    """Bot seats whose decisions failed in a row, and how many times (each is tried again, later)."""
     task: asyncio.Task[None] | None = None
 
 

@@ -181,6 +181,8 @@ class TableManager(Lobby):
                 self._spawn(self._bot_turn(runtime, seat))
 
     async def _bot_turn(self, runtime: Runtime, seat: int) -> None:
+        """Decide and act for a bot seat; a failed decision is tried again after a pause (1, 2, 4... 30 s)."""
+        again = False
         try:
             await asyncio.sleep(self.settings.bot_delay)
             async with runtime.lock:
@@ -194,13 +196,20 @@ class TableManager(Lobby):
                 runtime.busy.discard(seat)
                 data = action.to_dict()
                 await self._store_act(runtime, seat, data["place"], data["discard"], bot=True)
+                runtime.failures.pop(seat, None)
                 self._changed(runtime)
         except PlayError as error:
             log.info("table %s: bot at seat %s: %s", runtime.game.id, seat, error)
         except Exception:
-            log.exception("table %s: bot at seat %s failed", runtime.game.id, seat)
+            failures = runtime.failures[seat] = runtime.failures.get(seat, 0) + 1
+            pause = min(2.0 ** (failures - 1), 30.0)
+            log.exception("table %s: bot at seat %s failed; trying again in %g s", runtime.game.id, seat, pause)
+            await asyncio.sleep(pause)  # the seat stays busy meanwhile
+            again = True
         finally:
             runtime.busy.discard(seat)
+        if again:
+            runtime.wake.set()  # the clock task sets the bot going again
 
     async def _clock(self, runtime: Runtime) -> None:
         """Bring the table to time at each deadline; logs and outlives every error (retried after a pause)."""
