@@ -2,22 +2,30 @@
 
 Each command lives in its own module under ``ofc.cli`` and registers itself on ``app``.
 Any ``OfcError`` (and any usage error) ends the process with status 2 and one line on
-stderr; no command prints a traceback for bad input.
+stderr, in the player's language; no command prints a traceback for bad input.
+
+The language of what a command prints is ``--lang`` (``LanguageOption``, shared by every
+command a player reads), else the environment (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``,
+``LANG``); ``main`` restores the caller's language when the command ends. Help texts stay
+English (typer reads them at import, before any choice is known); ``--json`` output and hand
+histories never go through the translation layer.
 """
 
 from __future__ import annotations
 
 import importlib
 import json
+import os
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import NoReturn
+from typing import Annotated, NoReturn
 
 import typer
 from typer.exceptions import TyperException
 
 from ofc.errors import InputError, OfcError
+from ofc.i18n import from_environment, parse_language, set_language, tr, use_language
 from ofc.rules import Rules, parse_assignment
 
 USAGE_ERROR = 2
@@ -41,10 +49,29 @@ def help_without_command(ctx: typer.Context) -> None:
 app.callback(invoke_without_command=True)(help_without_command)
 
 
+def choose_language(value: str | None) -> str | None:
+    """``--lang``'s callback: make its language (or the environment's) current for the command."""
+    set_language(parse_language(value) if value is not None else from_environment(os.environ))
+    return value
+
+
+LanguageOption = Annotated[
+    str | None,
+    typer.Option(
+        "--lang",
+        metavar="en|ru|uk",
+        help="Language of the output (default: LANGUAGE, LC_ALL, LC_MESSAGES or LANG)",
+        callback=choose_language,
+        is_eager=True,
+    ),
+]
+"""The one ``--lang`` option of every command a player reads."""
+
+
 def fail(message: str) -> NoReturn:
     """Print ``ofc: error: message`` on one line of stderr and exit with status 2."""
     text = " ".join(str(message).split())
-    print(f"ofc: error: {text}", file=sys.stderr)
+    print(tr("ofc: error: {message}", message=text), file=sys.stderr)
     raise SystemExit(USAGE_ERROR)
 
 
@@ -115,12 +142,18 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = list(argv) if argv is not None else sys.argv[1:]
     register(args)
 
+    with use_language(from_environment(os.environ)):  # --lang changes it; the caller's comes back
+        run(args)
+
+
+def run(args: list[str]) -> None:
+    """Run the command line ``args``; errors end it as ``fail`` says."""
     try:
         app(args=args, standalone_mode=False)
     except OfcError as error:
-        fail(str(error))
+        fail(error.localized())
     except typer.Abort:
-        print("ofc: aborted", file=sys.stderr)
+        print(tr("ofc: aborted"), file=sys.stderr)
         raise SystemExit(130) from None
     except TyperException as error:
         fail(error.format_message())

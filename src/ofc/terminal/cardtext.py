@@ -2,6 +2,7 @@
 
 Cards keep the notation the player types (``Ah``); with colour each suit has its own colour
 (a four-colour deck), and the text is the same without it, so nothing depends on colour.
+Numbers are written the current language's way (``1,234.50``, ``1 234,50``).
 """
 
 from __future__ import annotations
@@ -10,10 +11,12 @@ import math
 from decimal import Decimal
 from fractions import Fraction
 
+from babel.numbers import format_decimal
 from rich.text import Text
 
 from ofc.cards import Card, format_card, suit_of
 from ofc.clock import ClockReading
+from ofc.i18n import current_language, format_number
 
 SUIT_STYLES = ("green", "blue", "red", "bold")
 """Styles of clubs, diamonds, hearts and spades."""
@@ -52,13 +55,21 @@ def signed(value: Fraction | int) -> str:
     if value == 0:
         return "0"
     number = Fraction(value)
-    body = str(number.numerator) if number.denominator == 1 else f"{number.numerator}/{number.denominator}"
-    return body if number < 0 else f"+{body}"
+    size = abs(number)
+    body = format_number(size.numerator)
+    if size.denominator != 1:
+        body += f"/{format_number(size.denominator)}"
+    return f"-{body}" if number < 0 else f"+{body}"
 
 
 def money(value: Fraction) -> str:
-    """Money with a sign and two decimals: ``+12.00``, ``-0.33``."""
-    cents = round(value * 100)
+    """Money with a sign and two decimals: ``+12.00``, ``-0.33`` (``+12,00`` in Russian)."""
+    return two_places(value)
+
+
+def two_places(value: Fraction | float) -> str:
+    """A number with a sign (none for zero) and two decimals: ``+1.50``, ``-0.33``, ``0.00``."""
+    cents = round(Fraction(value) * 100)
     sign = "-" if cents < 0 else "+" if cents > 0 else ""
-    whole, part = divmod(abs(cents), 100)
-    return f"{sign}{whole}.{part:02d}"
+    amount = Decimal(abs(cents)) / 100
+    return sign + str(format_decimal(amount, format="#,##0.00", locale=current_language()))

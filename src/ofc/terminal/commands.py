@@ -17,6 +17,7 @@ from typing import Literal
 from ofc.actions import Row
 from ofc.cards import Card, format_cards, parse_card
 from ofc.errors import CardError, OfcError, UnknownRow
+from ofc.i18n import N_
 
 
 class CommandError(OfcError, ValueError):
@@ -79,14 +80,16 @@ _VERBS: dict[str, Verb] = {
 }  # fmt: skip
 
 HELP: tuple[str, ...] = (
-    "Ah b Kd m 7c x   Ah to the bottom, Kd middle, 7c discarded (rows: t, m, b)",
-    "Ah Kd b          several cards to one row; end a line with ok to confirm at once",
-    "Enter or ok      confirm the street once every card is placed",
-    "undo [CARD]      take back the last card (or CARD); clear takes back all",
-    "hint             the pro bot's three best choices and their expected points",
-    "solve            the fantasy solver's board; accept takes a hint or solve",
-    "help             this list; quit (or Ctrl-C) leaves the match",
+    N_("Ah b Kd m 7c x   Ah to the bottom, Kd middle, 7c discarded (rows: t, m, b)"),
+    N_("Ah Kd b          several cards to one row; end a line with ok to confirm at once"),
+    N_("Enter or ok      confirm the street once every card is placed"),
+    N_("undo [CARD]      take back the last card (or CARD); clear takes back all"),
+    N_("hint             the pro bot's three best choices and their expected points"),
+    N_("solve            the fantasy solver's board; accept takes a hint or solve"),
+    N_("help             this list; quit (or Ctrl-C) leaves the match"),
 )
+"""The help lines, in English (``translate`` each where it is shown). The commands themselves
+stay the same in every language: ``t``/``m``/``b``, ``x``, ``ok``, ``undo``, ``hint``..."""
 
 
 def parse_target(token: str) -> Target | None:

@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from rich.console import Console
 from rich.text import Text
 
+from ofc.i18n import tr
 from ofc.terminal.reader import Interrupts, Keyboard
 
 TICK = 1.0
@@ -106,8 +107,16 @@ class Face:
         """Ask whether to leave the match (or tournament); raise ``LeaveMatch`` on yes (or a second Ctrl-C)."""
         self.console.print()
         try:
-            answer = self.ask(f"Leave the {self.leaving}? Finished hands are saved. [y/N] ")
+            if self.leaving == "tournament":
+                answer = self.ask(tr("Leave the tournament? Finished hands are saved. [y/N] "))
+            else:
+                answer = self.ask(tr("Leave the match? Finished hands are saved. [y/N] "))
         except (KeyboardInterrupt, EOFError):
             answer = "y"
-        if answer is not None and answer.strip().lower() in ("y", "yes"):
+        if answer is not None and answer.strip().lower() in yes_words():
             raise LeaveMatch
+
+
+def yes_words() -> set[str]:
+    """What answers yes: ``y``/``yes`` always, and the language's own (``д``/``да``, ``т``/``так``)."""
+    return {"y", "yes", *tr("y|yes").lower().split("|")}

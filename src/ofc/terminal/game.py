@@ -24,6 +24,7 @@ from ofc.cards import Deck
 from ofc.errors import ActionError
 from ofc.hand import Hand
 from ofc.history_tournament import TournamentFields
+from ofc.i18n import N_, tr, translate, trn
 from ofc.match import HandRecord, Match
 from ofc.session import Session
 from ofc.terminal import render
@@ -36,7 +37,7 @@ from ofc.tournament import Tournament, TournamentHand
 
 PLAYER = 0
 """The player's match seat."""
-TIMED_OUT = "Your time ran out: your last cards were placed automatically."
+TIMED_OUT = N_("Your time ran out: your last cards were placed automatically.")
 
 
 class Series(ABC):
@@ -45,8 +46,8 @@ class Series(ABC):
     ``Game`` (a match) and ``TourneyGame`` (a tournament) say what is shown under the title
     and after each hand."""
 
-    finale = "the final ledger"
-    """Where the prompt after the last hand leads."""
+    finale = N_("the final ledger")
+    """Where the prompt after the last hand leads (translated where shown)."""
 
     def __init__(
         self,
@@ -80,7 +81,7 @@ class Series(ABC):
 
     def next_step(self) -> str:
         """What Enter leads to after a hand's showdown."""
-        return "next hand" if not self.session.finished else self.finale
+        return tr("next hand") if not self.session.finished else translate(self.finale)
 
     def fields(self, record: HandRecord | TournamentHand) -> TournamentFields | None:
         """What the hand's history adds: a tournament hand's level and chips."""
@@ -107,9 +108,9 @@ class Series(ABC):
             seat = next_seat(hand, me)
             if seat == me:
                 turn = Turn(self.face, hand, me, table, self.advisor, notes=late)
-                late = [] if turn.play() else [Text(TIMED_OUT, style="bold red")]
+                late = [] if turn.play() else [Text(translate(TIMED_OUT), style="bold red")]
             else:
-                waiting = Text(f"{names[seat]} is thinking...", style="dim")
+                waiting = Text(tr("{name} is thinking...", name=names[seat]), style="dim")
                 self.face.show(render.screen(hand.view(me), table, None, [*late, waiting]))
                 self._bot_acts(hand, seat, self.bots[plan.seats[seat]])
         record = self.session.settle()
@@ -120,7 +121,7 @@ class Series(ABC):
         lines.extend(self.summary(record))
         lines.extend(notes)
         self.face.show(lines)
-        self._pause(f"Enter: {self.next_step()} > ")
+        self._pause(tr("Enter: {step} > ", step=self.next_step()))
 
     def _bot_acts(self, hand: Hand, seat: int, bot: Bot) -> None:
         """The bot's action for ``seat``, applied now unless its time has run out meanwhile."""
@@ -134,16 +135,16 @@ class Series(ABC):
         except ActionError:
             # The engine's message may name a card the bot holds (one it may discard face-down):
             # the player must not read it.
-            self.face.say(f"{bot.name} made an illegal move; it plays its first legal one")
+            self.face.say(tr("{name} made an illegal move; it plays its first legal one", name=bot.name))
             hand.apply(hand.legal_actions(seat)[0], now)
 
     def _save(self, hand: Hand, names: Sequence[str], number: int, me: int, fields: TournamentFields | None) -> Text:
         try:
             path = self.store.save(hand, names, number, viewer=me, tournament=fields)
         except StoreError as error:
-            return Text(str(error), style="bold red")
+            return Text(error.localized(), style="bold red")
         self.saved.append(path)
-        return Text(f"Saved: {path}", style="dim")
+        return Text(tr("Saved: {path}", path=path), style="dim")
 
     def _pause(self, prompt: str) -> None:
         while True:
@@ -179,17 +180,20 @@ class Game(Series):
         try:
             while not self.session.finished:
                 if PLAYER not in self.match.active:
-                    self.face.say("You reached the loss limit and leave the match.", "bold")
+                    self.face.say(tr("You reached the loss limit and leave the match."), "bold")
                     break
                 self._play_hand()
         except LeaveMatch:
             done = len(self.match.hands)
-            self.face.say(f"You left the match after {done} finished hand{'' if done == 1 else 's'}.", "bold")
+            left = trn(
+                "You left the match after {n} finished hand.", "You left the match after {n} finished hands.", done
+            )
+            self.face.say(left, "bold")
         else:
-            self.face.say("The match is over.", "bold")
+            self.face.say(tr("The match is over."), "bold")
         self.face.console.print(Text("\n").join(self._ledger()))
         if self.saved:
-            self.face.say(f"Hand histories are in {self.store.folder}")
+            self.face.say(tr("Hand histories are in {folder}", folder=self.store.folder))
 
     def status(self) -> str:
         """The match so far in points, one seat after another."""
@@ -201,7 +205,7 @@ class Game(Series):
         lines = self._ledger()
         if isinstance(record, HandRecord) and record.left:
             gone = ", ".join(self.names[seat] for seat in record.left)
-            lines.append(Text(f"Reached the loss limit and left the match: {gone}", style="bold"))
+            lines.append(Text(tr("Reached the loss limit and left the match: {names}", names=gone), style="bold"))
         return lines
 
     def _ledger(self) -> list[Text]:

@@ -25,17 +25,23 @@ from rich.text import Text
 
 from ofc.actions import ROW_SIZES, ROWS, Row
 from ofc.cards import Card
+from ofc.i18n import tr, trc, trn
 from ofc.rules import HAND_CARDS
 from ofc.terminal import cardtext
 from ofc.terminal.commands import DISCARD
 from ofc.terminal.placing import Placing
+from ofc.terminal.words import game_text, row_word
 from ofc.view import HandView, SeatView
 
 COLUMN = 19
 """Width of one seat's column; the row labels take 3 more (4 seats: 79 columns)."""
 NAME_WIDTH = 12
 WIDTH = 80
-ROW_LETTERS = ("T", "M", "B")
+
+
+def row_letters() -> tuple[str, str, str]:
+    """The rows' one-letter labels at the left of the boards (``T M B``; ``В С Н`` in Russian)."""
+    return (trc("row letter", "T"), trc("row letter", "M"), trc("row letter", "B"))
 
 
 @dataclass(frozen=True)
@@ -58,14 +64,17 @@ def short_name(name: str) -> str:
 
 def title(view: HandView, table: Table) -> Text:
     """First line: the game and the hand number."""
-    rules = view.rules
-    text = f"{rules.variant}, {rules.players} players, {rules.scoring} scoring - hand {table.hand_number}"
+    text = tr(
+        "{game} - hand {number}",
+        game=game_text(view.rules),
+        number=table.hand_number,
+    )
     return Text(text, style="bold")
 
 
 def ledger_line(table: Table) -> Text:
     """Second line: the match so far in points, cut to the screen's width."""
-    text = Text(f"match: {table.ledger}" if table.ledger else "")
+    text = Text(tr("match: {ledger}", ledger=table.ledger) if table.ledger else "")
     text.truncate(WIDTH - 1)
     return text
 
@@ -105,24 +114,26 @@ def _hidden_in(seat: SeatView, row: Row) -> int:
 def seat_status(seat: SeatView, viewer: int | None) -> str:
     """The line under a board: fantasy, cards held, discards (counts only, for others)."""
     if seat.fantasy:
-        return f"fantasy {seat.fantasy}" + (" (set)" if seat.done else "")
+        if seat.done:
+            return tr("fantasy {cards} (set)", cards=seat.fantasy)
+        return tr("fantasy {cards}", cards=seat.fantasy)
     if seat.seat == viewer:
         return ""
-    parts = [f"holds {seat.holding}"] if seat.holding else []
+    parts = [tr("holds {count}", count=seat.holding)] if seat.holding else []
     if seat.discarded:
-        parts.append(f"disc {seat.discarded}")
+        parts.append(tr("disc {count}", count=seat.discarded))
     return ", ".join(parts)
 
 
 def board_lines(view: HandView, table: Table, placing: Placing | None) -> list[Text]:
     """Names, clocks, the three rows and a status line, one column per seat."""
     header = [Text("   "), Text("   ")]
-    rows = [Text(f"{letter}  ") for letter in ROW_LETTERS]
+    rows = [Text(f"{letter}  ") for letter in row_letters()]
     status = Text("   ")
     for seat in view.seats:
         mine = seat.seat == view.seat
-        name = short_name(table.names[seat.seat]) + (" (D)" if seat.seat == view.button else "")
-        turn = "  to act" if seat.seat in view.to_act else ""
+        name = short_name(table.names[seat.seat]) + (tr(" (D)") if seat.seat == view.button else "")
+        turn = tr("  to act") if seat.seat in view.to_act else ""
         cells = [
             Text(name, style="bold" if mine else ""),
             Text(cardtext.clock(seat.clock) + turn, style="yellow" if turn else ""),
@@ -150,17 +161,23 @@ def street_line(view: HandView) -> Text:
     me = view.seats[view.seat] if view.seat is not None else None
     if me is not None and me.fantasy:
         if me.done:
-            return Text("Fantasy: your hand is set; the others play on", style="bold")
+            return Text(tr("Fantasy: your hand is set; the others play on"), style="bold")
         extra = len(view.cards) - HAND_CARDS
-        text = f"Fantasy: set {HAND_CARDS} of your {len(view.cards)} cards, discard {extra}"
+        text = tr(
+            "Fantasy: set {set} of your {cards} cards, discard {extra}",
+            set=HAND_CARDS,
+            cards=len(view.cards),
+            extra=extra,
+        )
         if not extra:
-            text = f"Fantasy: set all {HAND_CARDS} cards"
-        return Text(text + " (solve shows the solver's board)", style="bold")
+            text = tr("Fantasy: set all {cards} cards", cards=HAND_CARDS)
+        return Text(text + tr(" (solve shows the solver's board)"), style="bold")
     streets = view.rules.spec.streets
     street = streets[min(view.street, len(streets) - 1)]
-    text = f"Street {view.street + 1} of {len(streets)}: place {street.place} card{_s(street.place)}"
+    place = trn("place {n} card", "place {n} cards", street.place)
     if street.discards:
-        text += f", discard {street.discards}"
+        place = tr("{place}, discard {count}", place=place, count=street.discards)
+    text = tr("Street {number} of {streets}: {place}", number=view.street + 1, streets=len(streets), place=place)
     return Text(text, style="bold")
 
 
@@ -170,13 +187,13 @@ def placing_lines(view: HandView, placing: Placing | None) -> list[Text]:
     if placing is not None:
         left = placing.unplaced
         if left:
-            lines.append(Text("To place: ").append_text(cardtext.cards(list(left))))
+            lines.append(Text(tr("To place: ")).append_text(cardtext.cards(list(left))))
         else:
-            lines.append(Text("All placed: Enter confirms, undo takes back", style="green"))
+            lines.append(Text(tr("All placed: Enter confirms, undo takes back"), style="green"))
         if placing.moves:
-            lines.append(Text("Placed: ").append_text(moves_text(placing)))
+            lines.append(Text(tr("Placed: ")).append_text(moves_text(placing)))
     if view.discards:
-        lines.append(Text("Your discards: ").append_text(cardtext.cards(list(view.discards))))
+        lines.append(Text(tr("Your discards: ")).append_text(cardtext.cards(list(view.discards))))
     return lines
 
 
@@ -186,7 +203,7 @@ def moves_text(placing: Placing) -> Text:
     for target in (*ROWS, DISCARD):
         placed = placing.cards_in(target)
         if placed:
-            label = target if target == DISCARD else Row(target).label
+            label = tr("discard") if target == DISCARD else row_word(Row(target))
             parts.append(Text(f"{label} ").append_text(cardtext.cards(list(placed))))
     return Text(" | ").join(parts)
 
@@ -200,7 +217,3 @@ def screen(view: HandView, table: Table, placing: Placing | None, notes: Sequenc
     lines.extend(placing_lines(view, placing))
     lines.extend(notes)
     return Text("\n").join(lines)
-
-
-def _s(count: int) -> str:
-    return "" if count == 1 else "s"

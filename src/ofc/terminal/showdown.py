@@ -16,14 +16,14 @@ from fractions import Fraction
 from rich.text import Text
 
 from ofc.actions import ROWS
-from ofc.ranking import hand_name
+from ofc.i18n import tr, trn
 from ofc.scoring import PlayerScore
 from ofc.terminal import cardtext
 from ofc.terminal.render import short_name
+from ofc.terminal.words import hand_text, points_text, row_word, scoring_text
 from ofc.view import HandView
 
 NAME = 13
-ROW = 7
 CARDS = 15
 HAND = 31
 
@@ -32,19 +32,21 @@ def showdown_lines(view: HandView, names: Sequence[str], hand_number: int) -> li
     """The boards with hand names and royalties, then each seat's results."""
     result = view.result
     if result is None:
-        return [Text(f"Hand {hand_number} is not over yet.")]
-    lines = [Text(f"Hand {hand_number}: showdown ({view.rules.scoring} scoring)", style="bold")]
+        return [Text(tr("Hand {number} is not over yet.", number=hand_number))]
+    heading = tr("Hand {number}: showdown ({scoring})", number=hand_number, scoring=scoring_text(view.rules))
+    lines = [Text(heading, style="bold")]
+    width = max(len(row_word(row)) for row in ROWS) + 1  # "middle " in English, "середній " in Ukrainian
     for seat, (board, line) in enumerate(zip(result.boards, result.sheet.players, strict=True)):
         keys = (line.keys.top, line.keys.middle, line.keys.bottom)
         pays = (line.royalties.top, line.royalties.middle, line.royalties.bottom)
-        left = (short_name(names[seat]), f"{cardtext.signed(line.points)} pts", "FOULED" if line.fouled else "")
+        left = (short_name(names[seat]), points_text(line.points), tr("FOULED") if line.fouled else "")
         for row in ROWS:
             text = Text(left[row].ljust(NAME), style="bold red" if row == 2 and line.fouled else "bold")
-            text.append(row.label.ljust(ROW))
+            text.append(row_word(row).ljust(width))
             cells = cardtext.cards(sorted(board.row(row.label), reverse=True))
             text.append_text(cells)
             text.append(" " * (CARDS - cells.cell_len))
-            text.append(hand_name(keys[row]).ljust(HAND), style="dim" if line.fouled else "")
+            text.append(hand_text(keys[row]).ljust(HAND), style="dim" if line.fouled else "")
             text.append(f"{pays[row]:>2}" if pays[row] else "")
             text.rstrip()
             lines.append(text)
@@ -55,13 +57,13 @@ def showdown_lines(view: HandView, names: Sequence[str], hand_number: int) -> li
 def results_text(seat: int, line: PlayerScore, names: Sequence[str]) -> str:
     """``royalties 13; +12 vs bob, -3 vs cat; fantasy next hand: 14 cards``."""
     versus = ", ".join(
-        f"{cardtext.signed(points)} vs {short_name(names[other])}"
+        tr("{points} vs {name}", points=cardtext.signed(points), name=short_name(names[other]))
         for other, points in enumerate(line.vs)
         if other != seat
     )
-    text = f"royalties {line.royalties.total}; {versus}"
+    text = tr("royalties {royalties}; {versus}", royalties=line.royalties.total, versus=versus)
     if line.fantasy:
-        text += f"; fantasy next hand: {line.fantasy} cards"
+        text += trn("; fantasy next hand: {n} card", "; fantasy next hand: {n} cards", line.fantasy)
     return text
 
 
@@ -78,5 +80,10 @@ def ledger_lines(
 ) -> list[Text]:
     """The match ledger after ``hands`` hands, in points and money."""
     value = cardtext.money(point_value).lstrip("+")
-    heading = f"Match after {hands} hand{'s' if hands != 1 else ''}: points (money at {value} a point)"
+    heading = trn(
+        "Match after {n} hand: points (money at {value} a point)",
+        "Match after {n} hands: points (money at {value} a point)",
+        hands,
+        value=value,
+    )
     return [Text(heading, style="bold"), Text("  " + ledger_text(names, points, money))]

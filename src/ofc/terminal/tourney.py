@@ -9,15 +9,17 @@ out, the bots play on (a line a hand, Ctrl-C stops them) until the last places a
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
 
 from rich.text import Text
 
 from ofc.bots import Bot
 from ofc.cards import Deck
 from ofc.history_tournament import TournamentFields
+from ofc.i18n import format_number, tr, trn
 from ofc.match import HandRecord
 from ofc.terminal import render
-from ofc.terminal.cardtext import signed
+from ofc.terminal.cardtext import money, signed
 from ofc.terminal.face import Face, LeaveMatch
 from ofc.terminal.game import PLAYER, Series
 from ofc.terminal.store import HandStore
@@ -25,38 +27,48 @@ from ofc.tournament import Finish, Tournament, TournamentHand
 
 
 def ordinal(place: int) -> str:
-    """``1st``, ``2nd``, ``3rd``, ``4th``, ... ``11th``, ``21st``."""
-    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
-    return f"{place}{suffix}"
+    """``1st``, ``2nd``, ``3rd``, ``4th``, ... ``11th``, ``21st`` (``1-е`` in Russian and Ukrainian)."""
+    last = place % 10
+    if 10 <= place % 100 <= 20 or last not in (1, 2, 3):
+        return tr("{n}th", n=place)
+    if last == 1:
+        return tr("{n}st", n=place)
+    if last == 2:
+        return tr("{n}nd", n=place)
+    return tr("{n}rd", n=place)
 
 
 def place_text(finish: Finish) -> str:
     """``2nd``, or ``2nd-3rd (tied)`` for a shared place."""
     if finish.tied == 1:
         return ordinal(finish.place)
-    return f"{ordinal(finish.place)}-{ordinal(finish.place + finish.tied - 1)} (tied)"
+    return tr("{first}-{last} (tied)", first=ordinal(finish.place), last=ordinal(finish.place + finish.tied - 1))
 
 
 def hands_text(count: int) -> str:
     """``1 hand``, ``3 hands``."""
-    return f"{count} hand{'' if count == 1 else 's'}"
+    return trn("{n} hand", "{n} hands", count)
 
 
 def rate_text(chips: int) -> str:
     """``5 chips a point``, ``1 chip a point``."""
-    return f"{chips} chip{'' if chips == 1 else 's'} a point"
+    return trn("{n} chip a point", "{n} chips a point", chips)
 
 
 def level_line(tournament: Tournament) -> str:
     """``level 2: 10 chips a point, 3 hands left in the level (then 15)`` for the next hand."""
     rules = tournament.rules
     level = tournament.level
-    text = f"level {level + 1}: {rate_text(tournament.chips_per_point)}"
+    text = tr("level {level}: {rate}", level=level + 1, rate=rate_text(tournament.chips_per_point))
     if level == len(rules.chips_per_point) - 1:
-        return text + " (the last level)"
+        return text + tr(" (the last level)")
     left = rules.level_hands - len(tournament.hands) % rules.level_hands
-    hands = "this hand only" if left == 1 else f"{left} hands left"
-    return text + f", {hands} in the level (then {rules.chips_per_point[level + 1]})"
+    then = rules.chips_per_point[level + 1]
+    if left == 1:
+        return text + tr(", this hand only in the level (then {chips})", chips=then)
+    return text + trn(
+        ", {n} hand left in the level (then {chips})", ", {n} hands left in the level (then {chips})", left, chips=then
+    )
 
 
 def chips_line(tournament: Tournament, names: Sequence[str]) -> str:
@@ -66,10 +78,10 @@ def chips_line(tournament: Tournament, names: Sequence[str]) -> str:
     for seat, name in enumerate(names):
         short = render.short_name(name)
         if seat in finishes and seat not in tournament.active:
-            parts.append(f"{short} out ({place_text(finishes[seat])})")
+            parts.append(tr("{name} out ({place})", name=short, place=place_text(finishes[seat])))
         else:
-            parts.append(f"{short} {tournament.chips[seat]}")
-    return "chips: " + ", ".join(parts)
+            parts.append(f"{short} {format_number(tournament.chips[seat])}")
+    return tr("chips: {stacks}", stacks=", ".join(parts))
 
 
 def standings_lines(tournament: Tournament, names: Sequence[str]) -> list[Text]:
@@ -77,24 +89,37 @@ def standings_lines(tournament: Tournament, names: Sequence[str]) -> list[Text]:
     finishes = tournament.finishes
     if tournament.finished:
         prizes = tournament.prizes()
-        heading = f"Final standings after {hands_text(len(tournament.hands))} (prize pool {tournament.prize_pool:.2f}):"
+        heading = tr(
+            "Final standings after {hands} (prize pool {pool}):",
+            hands=hands_text(len(tournament.hands)),
+            pool=money_text(tournament.prize_pool),
+        )
     else:
-        heading = f"Places so far after {hands_text(len(tournament.hands))} (no prizes: the tournament is not over):"
+        heading = tr(
+            "Places so far after {hands} (no prizes: the tournament is not over):",
+            hands=hands_text(len(tournament.hands)),
+        )
     out = {seat: number for number, hand in enumerate(tournament.hands, 1) for seat in hand.busted}
     width = max(len(render.short_name(name)) for name in names)
     lines = [Text(heading, style="bold")]
+    still = tr("still in")
+    places = max([15, len(still) + 1, *(len(place_text(finish)) + 1 for finish in finishes.values())])
     for seat in sorted(finishes, key=lambda s: (finishes[s].place, s)):
-        text = f"  {place_text(finishes[seat]):<15} {render.short_name(names[seat]):<{width}}"
+        text = f"  {place_text(finishes[seat]):<{places}} {render.short_name(names[seat]):<{width}}"
         if tournament.finished:
-            text += f"  {prizes[seat]:>10.2f}"
+            text += f"  {money_text(prizes[seat]):>10}"
         if seat in out:
-            text += f"  out in hand {out[seat]}"
+            text += "  " + tr("out in hand {number}", number=out[seat])
         lines.append(Text(text.rstrip()))
     for seat in tournament.active if not tournament.finished else ():
-        lines.append(
-            Text(f"  {'still in':<15} {render.short_name(names[seat]):<{width}}  {tournament.chips[seat]} chips")
-        )
+        chips = trn("{n} chip", "{n} chips", tournament.chips[seat])
+        lines.append(Text(f"  {still:<{places}} {render.short_name(names[seat]):<{width}}  {chips}"))
     return lines
+
+
+def money_text(value: object) -> str:
+    """A prize or pool with two decimals: ``60.00`` (``60,00`` in Russian and Ukrainian)."""
+    return money(Fraction(str(value))).lstrip("+")
 
 
 class TourneyGame(Series):
@@ -127,12 +152,17 @@ class TourneyGame(Series):
                     self._bots_hand()
         except LeaveMatch:
             done = len(self.tournament.hands)
-            self.face.say(f"You left the tournament after {done} finished hand{'' if done == 1 else 's'}.", "bold")
+            left = trn(
+                "You left the tournament after {n} finished hand.",
+                "You left the tournament after {n} finished hands.",
+                done,
+            )
+            self.face.say(left, "bold")
         else:
-            self.face.say("The tournament is over.", "bold")
+            self.face.say(tr("The tournament is over."), "bold")
         self.face.console.print(Text("\n").join(standings_lines(self.tournament, self.names)))
         if self.saved:
-            self.face.say(f"Hand histories are in {self.store.folder}")
+            self.face.say(tr("Hand histories are in {folder}", folder=self.store.folder))
 
     def status(self) -> tuple[str, ...]:
         """The level of this hand, then the chips and places."""
@@ -145,19 +175,31 @@ class TourneyGame(Series):
             f"{render.short_name(self.names[seat])} {signed(record.won[seat])}" for seat in record.plan.seats
         )
         lines = [
-            Text(f"Hand {record.plan.hand + 1} at {rate_text(record.chips_per_point)}: {won}", style="bold"),
+            Text(
+                tr(
+                    "Hand {number} at {rate}: {won}",
+                    number=record.plan.hand + 1,
+                    rate=rate_text(record.chips_per_point),
+                    won=won,
+                ),
+                style="bold",
+            ),
             Text(chips_line(self.tournament, self.names)),
         ]
         finishes = self.tournament.finishes
         for seat in record.busted:
-            who = "You are" if seat == PLAYER else f"{self.names[seat]} is"
-            lines.append(Text(f"{who} out in {place_text(finishes[seat])} place.", style="bold"))
+            place = place_text(finishes[seat])
+            if seat == PLAYER:
+                text = tr("You are out in {place} place.", place=place)
+            else:
+                text = tr("{name} is out in {place} place.", name=self.names[seat], place=place)
+            lines.append(Text(text, style="bold"))
         return lines
 
     def next_step(self) -> str:
         """After the player's last hand the bots play on."""
         if not self.session.finished and PLAYER not in self.tournament.active:
-            return "the bots play on (Ctrl-C stops them)"
+            return tr("the bots play on (Ctrl-C stops them)")
         return super().next_step()
 
     def fields(self, record: HandRecord | TournamentHand) -> TournamentFields | None:
@@ -179,5 +221,10 @@ class TourneyGame(Series):
                 self._bot_acts(hand, seat, self.bots[plan.seats[seat]])
         record = self.session.settle()
         assert isinstance(record, TournamentHand)
-        text = f"hand {plan.hand + 1} ({rate_text(record.chips_per_point)}): {chips_line(self.tournament, self.names)}"
+        text = tr(
+            "hand {number} ({rate}): {chips}",
+            number=plan.hand + 1,
+            rate=rate_text(record.chips_per_point),
+            chips=chips_line(self.tournament, self.names),
+        )
         self.face.say(text)

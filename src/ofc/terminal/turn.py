@@ -20,10 +20,12 @@ from ofc.cards import format_cards
 from ofc.clock import to_time
 from ofc.errors import ActionError, OfcError
 from ofc.hand import Hand
+from ofc.i18n import tr, translate
 from ofc.terminal import cardtext, render
 from ofc.terminal.commands import HELP, CommandError, Place, Simple, Undo, Verb, parse_command
 from ofc.terminal.face import Face, LeaveMatch
 from ofc.terminal.placing import Placing
+from ofc.terminal.words import row_texts
 from ofc.view import HandView
 
 ERROR_STYLE = "bold red"
@@ -63,7 +65,7 @@ class Turn:
                 if self._obey(line, view):
                     return True
             except OfcError as error:
-                self.notes = [Text(str(error), style=ERROR_STYLE)]
+                self.notes = [Text(error.localized(), style=ERROR_STYLE)]
 
     def _read(self, view: HandView) -> str | None:
         """A line, or None when the time ran out or the player chose to stay after Ctrl-C."""
@@ -75,14 +77,14 @@ class Turn:
         except KeyboardInterrupt:
             self.face.confirm_leave()
         except EOFError:
-            self.face.say("Input closed.")
+            self.face.say(tr("Input closed."))
             raise LeaveMatch from None
         return None
 
     def _clock_text(self, view: HandView) -> str:
         """The player's clock now, from the view's reading: ``time 1:58 +3:00``."""
         since = to_time(self.face.now()) - view.now
-        return "time " + cardtext.clock(view.seats[self.seat].clock.later(since))
+        return tr("time {clock}", clock=cardtext.clock(view.seats[self.seat].clock.later(since)))
 
     def _obey(self, line: str, view: HandView) -> bool:
         """Carry out one line; True once the action is applied."""
@@ -99,7 +101,7 @@ class Turn:
             return self._confirm() if command.confirm else False
         if isinstance(command, Undo):
             card = placing.undo(command.card)
-            self.notes = [Text(f"took back {format_cards([card])}")]
+            self.notes = [Text(tr("took back {card}", card=format_cards([card])))]
             return False
         return self._verb(command, view)
 
@@ -111,7 +113,7 @@ class Turn:
         if verb is Verb.CLEAR:
             placing.clear()
         elif verb is Verb.HELP:
-            self.notes = [Text(line) for line in HELP]
+            self.notes = [Text(translate(line)) for line in HELP]
         elif verb is Verb.HINT:
             self._hint(view)
         elif verb is Verb.SOLVE:
@@ -149,28 +151,46 @@ class Turn:
         advisor = self.advisor()
         decision = advisor.decide(view)
         self.suggestion = decision.action
-        value = "not estimated" if decision.value is None else f"{decision.value:+.2f} points"
-        self.notes = [Text(f"hint: {action_text(decision.action)}; expected {value}", style=HINT_STYLE)]
+        text = action_text(decision.action)
+        if decision.value is None:
+            hint = tr("hint: {action}; expected value not estimated", action=text)
+        else:
+            hint = tr("hint: {action}; expected {value} points", action=text, value=expected(decision.value))
+        self.notes = [Text(hint, style=HINT_STYLE)]
         for rank, choice in enumerate(getattr(advisor, "last_choices", ())[1:3], start=2):
-            line = f"  {rank}. {action_text(choice.action)}; expected {choice.value:+.2f}"
+            line = tr(
+                "  {rank}. {action}; expected {value}",
+                rank=rank,
+                action=action_text(choice.action),
+                value=expected(choice.value),
+            )
             self.notes.append(Text(line, style=HINT_STYLE))
-        self.notes.append(Text("accept takes the first", style=HINT_STYLE))
+        self.notes.append(Text(tr("accept takes the first"), style=HINT_STYLE))
 
     def _solve(self, view: HandView) -> None:
         if not view.seats[self.seat].fantasy:
             raise CommandError("solve is for fantasy hands: try hint")
         solution = fantasy_solution(view)
         self.suggestion = solution_action(self.seat, solution)
-        stays = ", stays in fantasy" if solution.stays else ""
+        royalties = solution.royalties.total
+        if solution.stays:
+            said = tr("royalties {royalties}, stays in fantasy; accept takes it", royalties=royalties)
+        else:
+            said = tr("royalties {royalties}; accept takes it", royalties=royalties)
         self.notes = [
-            Text(f"solver: {action_text(self.suggestion)}", style=HINT_STYLE),
-            Text(f"royalties {solution.royalties.total}{stays}; accept takes it", style=HINT_STYLE),
+            Text(tr("solver: {action}", action=action_text(self.suggestion)), style=HINT_STYLE),
+            Text(said, style=HINT_STYLE),
         ]
 
 
 def action_text(action: Action) -> str:
-    """``top Qs | bottom 9h 9d | discard 2c``."""
-    parts = action.row_texts()
+    """``top Qs | bottom 9h 9d | discard 2c`` in the player's language."""
+    parts = row_texts(action)
     if action.discards:
-        parts.append(f"discard {format_cards(action.discards)}")
+        parts.append(tr("discard {cards}", cards=format_cards(action.discards)))
     return " | ".join(parts)
+
+
+def expected(value: float) -> str:
+    """An expected value in points with its sign and two decimals: ``+1.50`` (``+1,50``)."""
+    return cardtext.two_places(value)

@@ -1,0 +1,66 @@
+"""The game's words and numbers in the player's language, for the terminal and the command line.
+
+Rows, variants and hand names come from the rules core as ``Term`` and ``Phrase`` values;
+these render them (and points, with the language's plural forms) in the current language.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ofc.actions import ROWS, Action, Row
+from ofc.cards import format_cards
+from ofc.i18n import Phrase, Term, fill, localize, tr, trn
+from ofc.ranking import hand_name
+from ofc.rules import Rules
+from ofc.terminal.cardtext import signed
+from ofc.variants import SCORING_TERMS, VARIANT_TERMS
+
+
+def word(value: Term | Phrase) -> str:
+    """A term (a row, a variant, a rank) or a phrase in the current language."""
+    return fill("{value}", {"value": value})
+
+
+def row_word(row: Row) -> str:
+    """``top`` / ``верхний`` / ``верхній``."""
+    return word(row.term)
+
+
+def hand_text(key: int) -> str:
+    """A hand's name, ``Two pair, kings and nines`` or ``Две пары: короли и девятки``."""
+    phrase = hand_name(key)
+    return localize(phrase.template, phrase.params)
+
+
+def variant_word(rules: Rules) -> str:
+    """``classic`` / ``классический`` / ``класичний``."""
+    return word(VARIANT_TERMS[rules.variant])
+
+
+def game_text(rules: Rules) -> str:
+    """``classic, 2 players, classic scoring`` in the player's language."""
+    return trn(
+        "{variant}, {n} player, {scoring} scoring",
+        "{variant}, {n} players, {scoring} scoring",
+        rules.players,
+        variant=VARIANT_TERMS[rules.variant],
+        scoring=SCORING_TERMS[rules.scoring],
+    )
+
+
+def scoring_text(rules: Rules) -> str:
+    """``american scoring`` / ``американские правила``."""
+    return tr("{scoring} scoring", scoring=SCORING_TERMS[rules.scoring])
+
+
+def row_texts(action: Action) -> list[str]:
+    """``["top Qs", "bottom 9h 9d"]``: each row the action fills, named in the player's language."""
+    return [f"{row_word(row)} {format_cards(cards)}" for row in ROWS if (cards := action.row_cards(row))]
+
+
+def points_text(points: Fraction | int) -> str:
+    """Points with their sign and the plural the number takes: ``+1 pt``, ``-12 pts`` (``+2 очка``)."""
+    number = Fraction(points)
+    count = abs(number.numerator) if number.denominator == 1 else 2  # a fraction reads as "of a point"
+    return trn("{points} pt", "{points} pts", count, points=signed(points))
