@@ -17,7 +17,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from ofc.cli.app import app, build_rules, help_without_command, read_json
+from ofc.cli.app import LanguageOption, app, build_rules, help_without_command, read_json
 from ofc.cli.keep_screen import render_hand, render_settlement, render_table
 from ofc.errors import InputError
 from ofc.keep.book import Book
@@ -102,6 +102,7 @@ def new(
     button: Annotated[str | None, typer.Option("--button", help="First button (default: the first name)")] = None,
     after: Annotated[Path | None, typer.Option("--after", help="An old book: same players, button on")] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite FILE")] = False,
+    lang: LanguageOption = None,
 ) -> None:
     """Start a book: the players in seat order, the rules, who has the button."""
     if path.exists() and not force:
@@ -121,7 +122,7 @@ def new(
 
 
 @keep_app.command("add")
-def add(path: FileArg, entries: Entries = None) -> None:
+def add(path: FileArg, entries: Entries = None, lang: LanguageOption = None) -> None:
     """Enter the next hand: NAME=BOARD for every player dealt in."""
     keeping = load(path)
     book = keeping.book
@@ -134,6 +135,7 @@ def edit(
     path: FileArg,
     number: Annotated[int, typer.Argument(metavar="N", help="The hand to change, from 1")],
     entries: Entries = None,
+    lang: LanguageOption = None,
 ) -> None:
     """Change hand N: the players named get the new boards; later hands are scored again."""
     keeping = load(path)
@@ -149,6 +151,7 @@ def edit(
 def delete(
     path: FileArg,
     number: Annotated[int | None, typer.Argument(metavar="[N]", help="The hand to delete (default: the last)")] = None,
+    lang: LanguageOption = None,
 ) -> None:
     """Delete hand N (the last by default: undo); later hands are scored again."""
     keeping = load(path)
@@ -171,6 +174,7 @@ def _rechecked(book: Book, number: int) -> Book:
 def show(
     path: FileArg,
     number: Annotated[int | None, typer.Option("--hand", help="Show hand N in full")] = None,
+    lang: LanguageOption = None,
 ) -> None:
     """The running table (and hand N in full with --hand)."""
     keeping = load(path)
@@ -181,7 +185,7 @@ def show(
 
 
 @keep_app.command("settle")
-def settle(path: FileArg) -> None:
+def settle(path: FileArg, lang: LanguageOption = None) -> None:
     """Totals and who pays whom how much (fewest transfers)."""
     keeping = load(path)
     console = Console()
@@ -193,6 +197,7 @@ def settle(path: FileArg) -> None:
 def score(
     source: Annotated[str, typer.Argument(metavar="FILE|-", help="A whole book (JSON); - for stdin")] = "-",
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON")] = False,
+    lang: LanguageOption = None,
 ) -> None:
     """Score a whole book: every hand, what comes next, totals, settlement."""
     keeping = replay(read_book(read_json(source)))

@@ -13,8 +13,9 @@ import typer
 from rich.console import Console
 
 from ofc.cards import Deck
-from ofc.cli.app import app, build_rules
+from ofc.cli.app import LanguageOption, app, build_rules
 from ofc.errors import BotError, InputError
+from ofc.i18n import tr
 from ofc.match import Match
 from ofc.rules import Rules
 from ofc.tournament import Tournament
@@ -67,7 +68,7 @@ def play(
         str | None, typer.Option("--bots", help="Bots, comma-separated (random, heuristic, mc[:seconds=S])")
     ] = None,
     seed: Annotated[int | None, typer.Option("--seed", min=0, help="Seed the button, the decks and the bots")] = None,
-    name: Annotated[str, typer.Option("--name", help="Your name at the table")] = "you",
+    name: Annotated[str | None, typer.Option("--name", help="Your name at the table (default: you)")] = None,
     hint_seconds: Annotated[float, typer.Option("--hint-seconds", help="Thinking time of a hint")] = 1.0,
     hands_dir: Annotated[
         Path | None, typer.Option("--hands-dir", help="Folder for hand histories (default: see docs/play.md)")
@@ -76,6 +77,7 @@ def play(
     tournament: Annotated[
         bool, typer.Option("--tournament", help="Play a tournament (chips, levels) instead of a match")
     ] = False,
+    lang: LanguageOption = None,
 ) -> None:
     """Play a match (or a tournament) against bots at the terminal; every finished hand is saved."""
     from ofc.bots import make_bot
@@ -92,7 +94,7 @@ def play(
     table = table.with_settings({"players": len(specs) + 1})
     if tournament:
         Tournament(table, button=0)  # more places paid than players fails before anything starts
-    names = seat_names(name, specs)
+    names = seat_names(tr("you") if name is None else name, specs)
     rng = random.Random(seed) if seed is not None else None
     opponents: dict[int, Bot] = {
         seat: make_bot(spec, seed=None if rng is None else rng.randrange(2**32)) for seat, spec in enumerate(specs, 1)

@@ -13,32 +13,39 @@ import typer
 
 from ofc.actions import ROWS, Action
 from ofc.cards import format_cards
-from ofc.cli.app import app, read_json
-from ofc.clock import time_text
+from ofc.cli.app import LanguageOption, app, read_json
 from ofc.errors import HistoryError
 from ofc.history import HandHistory, check_copy, read, replay
-from ofc.ranking import hand_name
+from ofc.i18n import format_number, tr, trn
 from ofc.result import HandResult
 from ofc.rules import Street
+from ofc.terminal.cardtext import signed
+from ofc.terminal.words import game_text, hand_text, points_text, row_texts, row_word
 
 
 def action_text(action: Action, hidden: int = 0) -> str:
     """``top Qs | bottom 9h 9d; discarded 2c`` for one action (``hidden`` discards face-down)."""
-    text = " | ".join(action.row_texts())
+    text = " | ".join(row_texts(action))
     if action.discards:
-        text += f"; discarded {format_cards(action.discards)}"
+        text += tr("; discarded {cards}", cards=format_cards(action.discards))
     if hidden:
-        text += f"; discarded {hidden} card{'s' if hidden > 1 else ''} face-down"
+        text += trn("; discarded {n} card face-down", "; discarded {n} cards face-down", hidden)
     return text
 
 
 def street_title(number: int, street: Street) -> str:
     """Heading of street ``number`` (1-based)."""
-    plural = "s" if street.cards != 1 else ""
-    deal = f"{street.cards} card{plural}: place {street.place}"
     if street.discards:
-        deal += f", discard {street.discards}"
-    return f"Street {number} ({deal})"
+        deal = trn(
+            "{n} card: place {place}, discard {discards}",
+            "{n} cards: place {place}, discard {discards}",
+            street.cards,
+            place=street.place,
+            discards=street.discards,
+        )
+    else:
+        deal = trn("{n} card: place {place}", "{n} cards: place {place}", street.cards, place=street.place)
+    return tr("Street {number} ({deal})", number=number, deal=deal)
 
 
 def header_lines(history: HandHistory) -> list[str]:
@@ -46,22 +53,35 @@ def header_lines(history: HandHistory) -> list[str]:
     rules = history.rules
     seats = ", ".join(f"{history.name(seat)}" for seat in range(rules.players))
     lines = [
-        f"{rules.variant}, {rules.players} players, {rules.scoring} scoring",
-        f"seats: {seats}; button: {history.name(history.button)}",
+        game_text(rules),
+        tr("seats: {seats}; button: {button}", seats=seats, button=history.name(history.button)),
     ]
     if history.viewer is not None:
-        lines.append(f"{history.name(history.viewer)}'s copy: other seats' discards stay face-down")
+        lines.append(tr("{name}'s copy: other seats' discards stay face-down", name=history.name(history.viewer)))
+    elif history.seed is not None:
+        lines.append(tr("deck: seed {seed}", seed=str(history.seed)))
     else:
-        lines.append(f"deck: seed {history.seed}" if history.seed is not None else "deck: shuffled (no seed)")
+        lines.append(tr("deck: shuffled (no seed)"))
     fields = history.tournament
     if fields is not None:
-        lines.append(f"tournament hand {fields.hand}, level {fields.level}: {fields.chips_per_point} chips per point")
+        lines.append(
+            trn(
+                "tournament hand {hand}, level {level}: {n} chip per point",
+                "tournament hand {hand}, level {level}: {n} chips per point",
+                fields.chips_per_point,
+                hand=fields.hand,
+                level=fields.level,
+            )
+        )
         stacks = zip(fields.chips, fields.chips_won, fields.chips_after, strict=True)
-        chips = ", ".join(f"{history.name(seat)} {a} {w:+d} = {b}" for seat, (a, w, b) in enumerate(stacks))
-        lines.append(f"chips: {chips}")
+        chips = ", ".join(
+            f"{history.name(seat)} {format_number(a)} {plus(w)} = {format_number(b)}"
+            for seat, (a, w, b) in enumerate(stacks)
+        )
+        lines.append(tr("chips: {stacks}", stacks=chips))
     for seat, cards in enumerate(history.fantasy):
         if cards:
-            lines.append(f"fantasy: {history.name(seat)} is dealt {cards} cards")
+            lines.append(tr("fantasy: {name} is dealt {cards} cards", name=history.name(seat), cards=cards))
     return lines
 
 
@@ -81,14 +101,17 @@ def play_lines(history: HandHistory) -> list[str]:
     for record, face_down in zip(history.records, hidden, strict=True):
         seat = record.action.seat
         name = history.name(seat).ljust(width)
-        how = ", automatic: out of time" if record.automatic else ""
-        when = f"  (at {time_text(record.time)} s{how})"
+        at = format_number(record.time.normalize())
+        if record.automatic:
+            when = tr("  (at {time} s, automatic: out of time)", time=at)
+        else:
+            when = tr("  (at {time} s)", time=at)
         text = action_text(record.action, face_down)
         if history.fantasy[seat]:
             if shown != FANTASY_HEADING:
                 shown = FANTASY_HEADING
-                lines.extend(["", "Fantasy hands (set first, face-down until the showdown)"])
-            lines.append(f"  {name}  fantasy: {text}{when}")
+                lines.extend(["", tr("Fantasy hands (set first, face-down until the showdown)")])
+            lines.append(f"  {name}  " + tr("fantasy: {action}", action=text) + when)
             continue
         street = played[seat]
         played[seat] += 1
@@ -102,8 +125,9 @@ def play_lines(history: HandHistory) -> list[str]:
 def showdown_lines(history: HandHistory, result: HandResult | None) -> list[str]:
     """The boards with hand names, then each seat's points from the score sheet."""
     if result is None:
-        return ["", "The hand is not finished."]
-    lines = ["", "Showdown"]
+        return ["", tr("The hand is not finished.")]
+    lines = ["", tr("Showdown")]
+    rows = max(len(row_word(row)) for row in ROWS)
     players = history.rules.players
     width = max(len(history.name(seat)) for seat in range(players))
     for seat, (board, line) in enumerate(zip(result.boards, result.sheet.players, strict=True)):
@@ -112,20 +136,27 @@ def showdown_lines(history: HandHistory, result: HandResult | None) -> list[str]
         for position, row in enumerate(ROWS):
             label = history.name(seat).ljust(width) if position == 0 else " " * width
             cards = format_cards(board.row(row.label)).ljust(14)
-            bonus = f", royalty {pays[position]}" if pays[position] else ""
-            lines.append(f"  {label}  {row.label:<6} {cards} {hand_name(keys[position])}{bonus}")
-        notes = ["FOULED"] if line.fouled else []
-        notes.append(f"royalties {line.royalties.total}")
+            bonus = tr(", royalty {royalty}", royalty=pays[position]) if pays[position] else ""
+            lines.append(f"  {label}  {row_word(row):<{rows}} {cards} {hand_text(keys[position])}{bonus}")
+        notes = [tr("FOULED")] if line.fouled else []
+        notes.append(tr("royalties {royalties}", royalties=line.royalties.total))
         if line.fantasy:
-            notes.append(f"fantasy next hand: {line.fantasy} cards")
+            notes.append(trn("fantasy next hand: {n} card", "fantasy next hand: {n} cards", line.fantasy))
         lines.append(f"  {' ' * width}  {', '.join(notes)}")
-    lines.extend(["", "Points"])
+    lines.extend(["", tr("Points")])
     for seat, line in enumerate(result.sheet.players):
         versus = ", ".join(
-            f"{points:+d} vs {history.name(other)}" for other, points in enumerate(line.vs) if other != seat
+            tr("{points} vs {name}", points=plus(points), name=history.name(other))
+            for other, points in enumerate(line.vs)
+            if other != seat
         )
-        lines.append(f"  {history.name(seat).ljust(width)}  {line.points:+d}  ({versus})")
+        lines.append(f"  {history.name(seat).ljust(width)}  {points_text(line.points)}  ({versus})")
     return lines
+
+
+def plus(points: int) -> str:
+    """Points with a sign, ``+0`` for a draw."""
+    return signed(points) if points else "+0"
 
 
 def replay_text(history: HandHistory, result: HandResult | None) -> str:
@@ -136,6 +167,7 @@ def replay_text(history: HandHistory, result: HandResult | None) -> str:
 @app.command("replay")
 def replay_command(
     source: Annotated[str, typer.Argument(metavar="FILE|-", help="Hand history JSON; - for stdin")],
+    lang: LanguageOption = None,
 ) -> None:
     """Replay a hand history, check it, and print the hand street by street."""
     document = read_json(source)

@@ -9,9 +9,12 @@ import typer
 from rich.console import Console
 from rich.table import Table as RichTable
 
-from ofc.cli.app import app, build_rules
-from ofc.ranking import RANK_PLURALS, Category
+from ofc.actions import Row
+from ofc.cli.app import LanguageOption, app, build_rules
+from ofc.i18n import localize, tr
+from ofc.ranking import CATEGORY_NAMES, RANK_PLURALS, Category
 from ofc.rules import PRESETS, Rules
+from ofc.terminal.words import row_word, scoring_text, word
 
 ROYALTY_HANDS = (
     ("trips", Category.TRIPS),
@@ -39,14 +42,39 @@ def top_rows(rules: Rules) -> list[tuple[str, int]]:
     return pairs + trips
 
 
+def readable_royalty_rows(rules: Rules) -> list[tuple[str, int, int]]:
+    """``royalty_rows`` with the hands named in the player's language."""
+    table = rules.royalty_table
+    rows = [(word(CATEGORY_NAMES[c]), table.bottom[c], table.middle[c]) for _name, c in ROYALTY_HANDS]
+    rows.append((localize("Royal flush", {}), table.bottom_royal, table.middle_royal))
+    return rows
+
+
+def readable_top_rows(rules: Rules) -> list[tuple[str, int]]:
+    """``top_rows`` with the hands named in the player's language: ``Pair, sixes``, ``Trips, aces``."""
+    table = rules.royalty_table
+    pair, trips = CATEGORY_NAMES[Category.PAIR], CATEGORY_NAMES[Category.TRIPS]
+    pairs = [
+        (localize("{category}, {ranks}", {"category": pair, "ranks": RANK_PLURALS[r]}), v)
+        for r, v in enumerate(table.top_pair)
+        if v
+    ]
+    sets = [
+        (localize("{category}, {ranks}", {"category": trips, "ranks": RANK_PLURALS[r]}), v)
+        for r, v in enumerate(table.top_trips)
+        if v
+    ]
+    return pairs + sets
+
+
 def setting_text(value: object) -> str:
-    """A setting's value as shown to a person."""
+    """A setting's value as shown to a person (values as ``--set`` takes them; none, on, off translated)."""
     if value is None:
-        return "none"
+        return tr("none")
     if isinstance(value, bool):
-        return "on" if value else "off"
+        return tr("on") if value else tr("off")
     if isinstance(value, list):
-        return ", ".join(str(v) for v in value) or "none"
+        return ", ".join(str(v) for v in value) or tr("none")
     return str(value)
 
 
@@ -55,6 +83,7 @@ def show_rules(
     preset: Annotated[str, typer.Argument(help=f"One of: {', '.join(PRESETS)}")] = "classic",
     settings: Annotated[list[str] | None, typer.Option("--set", metavar="KEY=VALUE", help="Override a setting")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print settings and tables as JSON")] = False,
+    lang: LanguageOption = None,
 ) -> None:
     """Print a preset's settings and its royalty tables."""
     rules = build_rules(Rules.preset(preset), None, settings or [])
@@ -69,21 +98,22 @@ def show_rules(
         typer.echo(json.dumps(document))
         return
     console = Console()
-    grid = RichTable(title=f"preset {preset}")
-    grid.add_column("setting")
-    grid.add_column("value")
+    grid = RichTable(title=tr("preset {preset}", preset=preset))
+    grid.add_column(tr("setting"))
+    grid.add_column(tr("value"))
     for name, value in rules.to_dict().items():
         grid.add_row(name, setting_text(value))
     console.print(grid)
-    pays = RichTable(title=f"{rules.scoring} royalties: bottom and middle")
-    for column in ("hand", "bottom", "middle"):
-        pays.add_column(column, justify="left" if column == "hand" else "right")
-    for hand, bottom, middle in royalty_rows(rules):
+    pays = RichTable(title=tr("royalties ({scoring}): bottom and middle rows", scoring=scoring_text(rules)))
+    pays.add_column(tr("hand"))
+    pays.add_column(row_word(Row.BOTTOM), justify="right")
+    pays.add_column(row_word(Row.MIDDLE), justify="right")
+    for hand, bottom, middle in readable_royalty_rows(rules):
         pays.add_row(hand, str(bottom), str(middle))
     console.print(pays)
-    top = RichTable(title="top row royalties")
-    top.add_column("hand")
-    top.add_column("royalty", justify="right")
-    for hand, value in top_rows(rules):
+    top = RichTable(title=tr("top row royalties"))
+    top.add_column(tr("hand"))
+    top.add_column(tr("royalty"), justify="right")
+    for hand, value in readable_top_rows(rules):
         top.add_row(hand, str(value))
     console.print(top)

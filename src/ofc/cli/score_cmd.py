@@ -10,13 +10,16 @@ from rich.console import Console
 from rich.table import Table as RichTable
 from rich.text import Text
 
+from ofc.actions import ROWS
 from ofc.cards import format_cards
-from ofc.cli.app import app, build_rules, read_json
+from ofc.cli.app import LanguageOption, app, build_rules, read_json
 from ofc.errors import InputError
-from ofc.ranking import hand_name
+from ofc.i18n import format_number, tr, trn
 from ofc.rules import Rules, parse_assignment
 from ofc.scoring import ScoreSheet, score_boards
 from ofc.table_input import Table, read_table
+from ofc.terminal.cardtext import signed
+from ofc.terminal.words import hand_text, row_word, scoring_text, variant_word
 
 
 def score_json(table: Table, sheet: ScoreSheet) -> dict[str, object]:
@@ -41,29 +44,35 @@ def render(table: Table, sheet: ScoreSheet, console: Console) -> None:
     """Print the readable score: the boards with hand names, then the results."""
     rules = table.rules
     names = [seat.name for seat in table.seats]
-    boards = RichTable(title=f"{rules.variant}, {rules.scoring} scoring")
-    for column in ("player", "row", "cards", "hand", "royalty"):
-        boards.add_column(column, justify="right" if column == "royalty" else "left")
+    boards = RichTable(title=tr("{variant}, {scoring}", variant=variant_word(rules), scoring=scoring_text(rules)))
+    boards.add_column(tr("player"))
+    boards.add_column(tr("row"))
+    boards.add_column(tr("cards"))
+    boards.add_column(tr("hand"))
+    boards.add_column(tr("royalty"), justify="right")
     for seat, line in zip(table.seats, sheet.players, strict=True):
         keys, pay = line.keys, line.royalties
-        rows = (("top", keys.top, pay.top), ("middle", keys.middle, pay.middle), ("bottom", keys.bottom, pay.bottom))
-        for position, (row, key, bonus) in enumerate(rows):
-            label = seat.name if position == 0 else ("FOULED" if line.fouled and position == 1 else "")
-            cards = format_cards(seat.board.row(row))
-            boards.add_row(Text(label), row, cards, hand_name(key), str(bonus), end_section=position == 2)
+        rows = ((keys.top, pay.top), (keys.middle, pay.middle), (keys.bottom, pay.bottom))
+        for row, (key, bonus) in zip(ROWS, rows, strict=True):
+            label = seat.name if row == 0 else (tr("FOULED") if line.fouled and row == 1 else "")
+            cards = format_cards(seat.board.row(row.label))
+            bonus_text = format_number(bonus)
+            boards.add_row(Text(label), row_word(row), cards, hand_text(key), bonus_text, end_section=row == 2)
     console.print(boards)
-    results = RichTable(title="results in points (a column per opponent)")
-    results.add_column("player")
-    for column in ("fouled", "royalties", "fantasy"):
-        results.add_column(column)
+    results = RichTable(title=tr("results in points (a column per opponent)"))
+    results.add_column(tr("player"))
+    results.add_column(tr("fouled"))
+    results.add_column(tr("royalties"))
+    results.add_column(tr("fantasy"))
     for name in names:
         results.add_column(Text(name), justify="right")  # a name is text, never rich markup
-    results.add_column("total", justify="right")
+    results.add_column(tr("total"), justify="right")
     for i, (seat, line) in enumerate(zip(table.seats, sheet.players, strict=True)):
-        fantasy = f"{line.fantasy} cards" if line.fantasy else "-"
-        vs = ["" if i == j else f"{points:+d}" for j, points in enumerate(line.vs)]
-        fouled = "yes" if line.fouled else "no"
-        results.add_row(Text(seat.name), fouled, str(line.royalties.total), fantasy, *vs, f"{line.points:+d}")
+        fantasy = trn("{n} card", "{n} cards", line.fantasy) if line.fantasy else "-"
+        vs = ["" if i == j else signed(points) for j, points in enumerate(line.vs)]
+        fouled = tr("yes") if line.fouled else tr("no")
+        royalties = format_number(line.royalties.total)
+        results.add_row(Text(seat.name), fouled, royalties, fantasy, *vs, signed(line.points))
     console.print(results)
 
 
@@ -73,6 +82,7 @@ def score(
     rules: Annotated[str | None, typer.Option("--rules", help="Preset replacing the file's rules")] = None,
     settings: Annotated[list[str] | None, typer.Option("--set", metavar="KEY=VALUE", help="Override a setting")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON")] = False,
+    lang: LanguageOption = None,
 ) -> None:
     """Score a table of finished boards: fouls, royalties, fantasy, points per opponent."""
     document = read_json(source)

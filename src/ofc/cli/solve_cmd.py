@@ -8,13 +8,15 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from ofc.actions import ROWS
 from ofc.cards import format_card, format_cards, parse_cards
-from ofc.cli.app import app, build_rules, help_without_command, read_text
+from ofc.cli.app import LanguageOption, app, build_rules, help_without_command, read_text
 from ofc.errors import InputError, OfcError
 from ofc.fantasy_value import DEFAULT_STAY_VALUE
-from ofc.ranking import hand_name
+from ofc.i18n import format_number, tr
 from ofc.result import board_dict
 from ofc.rules import Rules
+from ofc.terminal.words import hand_text, row_word
 
 if TYPE_CHECKING:  # annotations only: the modules themselves load when the command runs
     from ofc.solver import FantasySolution
@@ -41,20 +43,31 @@ def render(solution: FantasySolution, seconds: float, stay_value: float) -> str:
     """The readable answer: rows with hand names and royalties, then the totals."""
     board, keys, pay = solution.board, solution.keys, solution.royalties
     rows = (
-        ("top", board.top, keys.top, pay.top),
-        ("middle", board.middle, keys.middle, pay.middle),
-        ("bottom", board.bottom, keys.bottom, pay.bottom),
+        (board.top, keys.top, pay.top),
+        (board.middle, keys.middle, pay.middle),
+        (board.bottom, keys.bottom, pay.bottom),
     )
-    lines = [f"{name:<9} {format_cards(cards):<15} {hand_name(key):<32} {bonus:>3}" for name, cards, key, bonus in rows]
-    stays = f"yes (a repeat is worth {stay_value:g})" if solution.stays else "no"
-    lines += [
-        f"{'discards':<9} {format_cards(solution.discards) or '-'}",
-        f"{'royalties':<9} {pay.total}",
-        f"{'stays':<9} {stays}",
-        f"{'value':<9} {solution.value:g}",
-        f"{'time':<9} {seconds * 1000:.2f} ms",
+    stays = tr("yes (a repeat is worth {value})", value=short(stay_value)) if solution.stays else tr("no")
+    labels = [tr("discards"), tr("royalties"), tr("stays"), tr("value"), tr("time")]
+    width = max(9, *(len(row_word(row)) for row in ROWS), *(len(label) for label in labels))
+    lines = [
+        f"{row_word(row):<{width}} {format_cards(cards):<15} {hand_text(key):<32} {bonus:>3}"
+        for row, (cards, key, bonus) in zip(ROWS, rows, strict=True)
     ]
+    values = [
+        format_cards(solution.discards) or "-",
+        format_number(pay.total),
+        stays,
+        short(solution.value),
+        tr("{ms} ms", ms=format_number(round(seconds * 1000, 2))),
+    ]
+    lines += [f"{label:<{width}} {value}" for label, value in zip(labels, values, strict=True)]
     return "\n".join(lines)
+
+
+def short(value: float) -> str:
+    """A value as ``{:g}`` writes it, in the language's digits: ``12``, ``37.5`` (``37,5``)."""
+    return format_number(float(f"{value:g}"))
 
 
 def timed_solve(text: str, rules: Rules, stay_value: float, can_stay: bool) -> tuple[FantasySolution, float]:
@@ -82,6 +95,7 @@ def fantasy(
     batch: Annotated[
         str | None, typer.Option("--batch", metavar="FILE", help="One deal per line (- for stdin); JSON lines out")
     ] = None,
+    lang: LanguageOption = None,
 ) -> None:
     """Set a fantasy deal (13 to 17 cards) for the most royalties plus the stay value."""
     from ofc.solver import warm_up

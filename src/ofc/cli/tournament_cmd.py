@@ -9,37 +9,47 @@ import sys
 from typing import TYPE_CHECKING, Annotated
 
 import typer
+from babel.numbers import format_percent
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table as RichTable
 
-from ofc.cli.app import app, build_rules
+from ofc.cli.app import LanguageOption, app, build_rules
 from ofc.errors import RulesError
+from ofc.i18n import current_language, format_number, tr, trn
 from ofc.rules import Rules
+from ofc.terminal.words import money_text
 from ofc.tournament import Finish, Tournament
+from ofc.variants import VARIANT_TERMS
 
 if TYPE_CHECKING:  # annotations only: the modules themselves load when the command runs
     from ofc.tournament_sim import RepeatResult, TournamentRun
 
 
-def plural(count: int, noun: str) -> str:
-    """``1 hand``, ``8 hands``."""
-    return f"{count} {noun}{'' if count == 1 else 's'}"
-
-
 def level_lines(run: TournamentRun) -> list[str]:
     """One line per level: chips per point, hands, chips at its end and who went out in it."""
-    from ofc.terminal.tourney import place_text, rate_text
+    from ofc.terminal.tourney import hands_text, place_text, rate_text
 
     names = [s.name for s in run.standings]
     lines = []
     for level in run.levels:
-        chips = ", ".join(f"{name} {count}" for name, count in zip(names, level.chips, strict=True))
-        hands = plural(level.hands, "hand")
-        text = f"level {level.level:>2}: {rate_text(level.chips_per_point)}, {hands}; chips {chips}"
+        chips = ", ".join(f"{name} {format_number(count)}" for name, count in zip(names, level.chips, strict=True))
+        number = str(level.level).rjust(2)
+        text = tr(
+            "level {level}: {rate}, {hands}; chips {chips}",
+            level=number,
+            rate=rate_text(level.chips_per_point),
+            hands=hands_text(level.hands),
+            chips=chips,
+        )
         for bot in level.out:
             gone = run.standings[bot]
-            text += f"; {gone.name} out in hand {gone.out_in_hand} ({place_text(Finish(gone.place, gone.tied))})"
+            text += tr(
+                "; {name} out in hand {number} ({place})",
+                name=gone.name,
+                number=gone.out_in_hand,
+                place=place_text(Finish(gone.place, gone.tied)),
+            )
         lines.append(text)
     return lines
 
@@ -48,16 +58,24 @@ def standings_table(run: TournamentRun) -> RichTable:
     """The final standings, best place first."""
     from ofc.terminal.tourney import place_text
 
-    grid = RichTable(title=f"Final standings after {run.hands} hands, prize pool {run.pool:.2f}")
-    for column in ("place", "bot", "prize", "hands played", "out in hand"):
-        grid.add_column(column, justify="left" if column in ("place", "bot") else "right")
+    title = trn(
+        "Final standings after {n} hand, prize pool {pool}",
+        "Final standings after {n} hands, prize pool {pool}",
+        run.hands,
+        pool=money_text(run.pool),
+    )
+    grid = RichTable(title=title)
+    grid.add_column(tr("place"))
+    grid.add_column(tr("bot"))
+    for column in (tr("prize"), tr("hands played"), tr("out in hand")):
+        grid.add_column(column, justify="right")
     for standing in sorted(run.standings, key=lambda s: s.place):
-        out = "-" if standing.out_in_hand is None else str(standing.out_in_hand)
+        out = "-" if standing.out_in_hand is None else format_number(standing.out_in_hand)
         grid.add_row(
             place_text(Finish(standing.place, standing.tied)),
             standing.name,
-            f"{standing.prize:.2f}",
-            str(standing.hands_played),
+            money_text(standing.prize),
+            format_number(standing.hands_played),
             out,
         )
     return grid
@@ -67,17 +85,29 @@ def repeat_table(result: RepeatResult) -> RichTable:
     """Per bot: mean prize with its 95% interval, then each place's share with its interval."""
     from ofc.terminal.tourney import ordinal
 
-    title = f"{result.tournaments} tournaments, buy-in {result.buy_in:.2f}, seed {result.seed}, "
-    grid = RichTable(title=title + f"{result.mean_hands:.1f} hands on average")
-    grid.add_column("bot")
-    grid.add_column("mean prize", justify="right")
-    grid.add_column("95% CI", justify="right")
+    title = trn(
+        "{n} tournament, buy-in {buy_in}, seed {seed}, {hands} hands on average",
+        "{n} tournaments, buy-in {buy_in}, seed {seed}, {hands} hands on average",
+        result.tournaments,
+        buy_in=money_text(result.buy_in),
+        seed=str(result.seed),
+        hands=format_number(round(result.mean_hands, 1)),
+    )
+    grid = RichTable(title=title)
+    grid.add_column(tr("bot"))
+    grid.add_column(tr("mean prize"), justify="right")
+    grid.add_column(tr("95% CI"), justify="right")
     for place in result.bots[0].places:
-        grid.add_column(f"{ordinal(place.place)} (95% CI)", justify="right")
+        grid.add_column(tr("{place} (95% CI)", place=ordinal(place.place)), justify="right")
     for bot in result.bots:
-        shares = [f"{p.share:.1%} ({p.low:.0%}-{p.high:.0%})" for p in bot.places]
-        grid.add_row(bot.name, f"{bot.mean_prize:.2f}", f"\u00b1{bot.ci95:.2f}", *shares)
+        shares = [f"{percent(p.share, 1)} ({percent(p.low, 0)}-{percent(p.high, 0)})" for p in bot.places]
+        grid.add_row(bot.name, money_text(bot.mean_prize), "\u00b1" + money_text(bot.ci95), *shares)
     return grid
+
+
+def percent(share: float, places: int) -> str:
+    """A share as a percentage with ``places`` decimals: ``12.5%`` (``12,5 %`` in Russian)."""
+    return str(format_percent(share, format="#,##0.0%" if places else "#,##0%", locale=current_language()))
 
 
 def console() -> Console:
@@ -96,6 +126,7 @@ def tournament_command(
     count: Annotated[int, typer.Option("--repeat", help="Tournaments to play; more than 1 prints statistics")] = 1,
     workers: Annotated[int | None, typer.Option("--workers", help="Processes for --repeat (default: all)")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON")] = False,
+    lang: LanguageOption = None,
 ) -> None:
     """Play a tournament of bots to the end and print each level and the final standings."""
     from ofc.bots import make_bot, split_specs
@@ -122,8 +153,16 @@ def tournament_command(
             return
         out = console()
         out.print(
-            f"{table.variant} tournament, {table.players} players, buy-in {table.buy_in:.2f}, "
-            f"{table.starting_chips} chips, {table.level_hands} hands a level, seed {run_seed}"
+            trn(
+                "{variant} tournament, {n} player, buy-in {buy_in}, {chips} chips, {hands} hands a level, seed {seed}",
+                "{variant} tournament, {n} players, buy-in {buy_in}, {chips} chips, {hands} hands a level, seed {seed}",
+                table.players,
+                variant=VARIANT_TERMS[table.variant],
+                buy_in=money_text(table.buy_in),
+                chips=table.starting_chips,
+                hands=table.level_hands,
+                seed=str(run_seed),
+            )
         )
         for line in level_lines(run):
             out.print(line)
@@ -142,7 +181,7 @@ def run_repeat(table: Rules, specs: list[str], count: int, seed: int, workers: i
 
     if not sys.stderr.isatty():
         return repeat(table, specs, count, seed=seed, workers=workers)
-    columns = (TextColumn("tournaments"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    columns = (TextColumn(tr("tournaments")), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
         task = bar.add_task("tournaments", total=count)
 

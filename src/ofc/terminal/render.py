@@ -25,7 +25,7 @@ from rich.text import Text
 
 from ofc.actions import ROW_SIZES, ROWS, Row
 from ofc.cards import Card
-from ofc.i18n import tr, trc, trn
+from ofc.i18n import tr, trn
 from ofc.rules import HAND_CARDS
 from ofc.terminal import cardtext
 from ofc.terminal.commands import DISCARD
@@ -37,11 +37,8 @@ COLUMN = 19
 """Width of one seat's column; the row labels take 3 more (4 seats: 79 columns)."""
 NAME_WIDTH = 12
 WIDTH = 80
-
-
-def row_letters() -> tuple[str, str, str]:
-    """The rows' one-letter labels at the left of the boards (``T M B``; ``В С Н`` in Russian)."""
-    return (trc("row letter", "T"), trc("row letter", "M"), trc("row letter", "B"))
+ROW_LETTERS = ("T", "M", "B")
+"""The rows' labels at the left of the boards: the letters the player types, in every language."""
 
 
 @dataclass(frozen=True)
@@ -128,7 +125,7 @@ def seat_status(seat: SeatView, viewer: int | None) -> str:
 def board_lines(view: HandView, table: Table, placing: Placing | None) -> list[Text]:
     """Names, clocks, the three rows and a status line, one column per seat."""
     header = [Text("   "), Text("   ")]
-    rows = [Text(f"{letter}  ") for letter in row_letters()]
+    rows = [Text(f"{letter}  ") for letter in ROW_LETTERS]
     status = Text("   ")
     for seat in view.seats:
         mine = seat.seat == view.seat

@@ -9,20 +9,20 @@ out, the bots play on (a line a hand, Ctrl-C stops them) until the last places a
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from fractions import Fraction
 
 from rich.text import Text
 
 from ofc.bots import Bot
 from ofc.cards import Deck
 from ofc.history_tournament import TournamentFields
-from ofc.i18n import format_number, tr, trn
+from ofc.i18n import N_, format_number, tr, trn
 from ofc.match import HandRecord
 from ofc.terminal import render
-from ofc.terminal.cardtext import money, signed
+from ofc.terminal.cardtext import signed
 from ofc.terminal.face import Face, LeaveMatch
 from ofc.terminal.game import PLAYER, Series
 from ofc.terminal.store import HandStore
+from ofc.terminal.words import money_text
 from ofc.tournament import Finish, Tournament, TournamentHand
 
 
@@ -89,15 +89,17 @@ def standings_lines(tournament: Tournament, names: Sequence[str]) -> list[Text]:
     finishes = tournament.finishes
     if tournament.finished:
         prizes = tournament.prizes()
-        heading = tr(
-            "Final standings after {hands} (prize pool {pool}):",
-            hands=hands_text(len(tournament.hands)),
+        heading = trn(
+            "Final standings after {n} hand (prize pool {pool}):",
+            "Final standings after {n} hands (prize pool {pool}):",
+            len(tournament.hands),
             pool=money_text(tournament.prize_pool),
         )
     else:
-        heading = tr(
-            "Places so far after {hands} (no prizes: the tournament is not over):",
-            hands=hands_text(len(tournament.hands)),
+        heading = trn(
+            "Places so far after {n} hand (no prizes: the tournament is not over):",
+            "Places so far after {n} hands (no prizes: the tournament is not over):",
+            len(tournament.hands),
         )
     out = {seat: number for number, hand in enumerate(tournament.hands, 1) for seat in hand.busted}
     width = max(len(render.short_name(name)) for name in names)
@@ -117,15 +119,10 @@ def standings_lines(tournament: Tournament, names: Sequence[str]) -> list[Text]:
     return lines
 
 
-def money_text(value: object) -> str:
-    """A prize or pool with two decimals: ``60.00`` (``60,00`` in Russian and Ukrainian)."""
-    return money(Fraction(str(value))).lstrip("+")
-
-
 class TourneyGame(Series):
     """One tournament: ``names`` and ``bots`` by seat (seat 0, the player, has no bot)."""
 
-    finale = "the final standings"
+    finale = N_("the final standings")
 
     def __init__(
         self,

@@ -13,7 +13,7 @@ from ofc.cards import format_cards
 from ofc.i18n import Phrase, Term, fill, localize, tr, trn
 from ofc.ranking import hand_name
 from ofc.rules import Rules
-from ofc.terminal.cardtext import signed
+from ofc.terminal.cardtext import money, signed
 from ofc.variants import SCORING_TERMS, VARIANT_TERMS
 
 
@@ -64,3 +64,8 @@ def points_text(points: Fraction | int) -> str:
     number = Fraction(points)
     count = abs(number.numerator) if number.denominator == 1 else 2  # a fraction reads as "of a point"
     return trn("{points} pt", "{points} pts", count, points=signed(points))
+
+
+def money_text(value: object) -> str:
+    """A prize, pool or buy-in with two decimals: ``60.00`` (``60,00`` in Russian and Ukrainian)."""
+    return money(Fraction(str(value))).lstrip("+")
