@@ -71,8 +71,8 @@ Showdown
        FOULED, royalties 0
 
 Points
-  ann  +19  (+19 vs bob)
-  bob  -19  (-19 vs ann)
+  ann  +19 pts  (+19 vs bob)
+  bob  -19 pts  (-19 vs ann)
 """
 
 
@@ -88,7 +88,7 @@ def test_replay_reads_standard_input(monkeypatch: pytest.MonkeyPatch, capsys: py
     main(["replay", "-"])
     out = capsys.readouterr().out
     assert out.splitlines()[1] == "seats: seat 0, seat 1; button: seat 0"
-    assert out.endswith("  seat 1  -19  (-19 vs seat 0)\n")
+    assert out.endswith("  seat 1  -19 pts  (-19 vs seat 0)\n")
 
 
 def test_seeded_unfinished_hand(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

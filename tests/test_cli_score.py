@@ -261,7 +261,7 @@ def test_rules_command(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(["rules", "classic"], capsys)
     assert code == 0
     assert "fantasy_max_in_row" in out
-    assert "royal flush" in out
+    assert "Royal flush" in out
 
 
 def test_rules_command_with_override(capsys: pytest.CaptureFixture[str]) -> None:

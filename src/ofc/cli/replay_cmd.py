@@ -23,6 +23,11 @@ from ofc.terminal.cardtext import signed
 from ofc.terminal.words import game_text, hand_text, points_text, row_texts, row_word
 
 
+def seat_name(history: HandHistory, seat: int) -> str:
+    """The name of ``seat``, or ``seat N`` (in the player's language) when the history names nobody."""
+    return history.names[seat] if history.names is not None else tr("seat {number}", number=seat)
+
+
 def action_text(action: Action, hidden: int = 0) -> str:
     """``top Qs | bottom 9h 9d; discarded 2c`` for one action (``hidden`` discards face-down)."""
     text = " | ".join(row_texts(action))
@@ -51,13 +56,13 @@ def street_title(number: int, street: Street) -> str:
 def header_lines(history: HandHistory) -> list[str]:
     """The table: rules, seats, button, deck seed and fantasy seats."""
     rules = history.rules
-    seats = ", ".join(f"{history.name(seat)}" for seat in range(rules.players))
+    seats = ", ".join(f"{seat_name(history, seat)}" for seat in range(rules.players))
     lines = [
         game_text(rules),
-        tr("seats: {seats}; button: {button}", seats=seats, button=history.name(history.button)),
+        tr("seats: {seats}; button: {button}", seats=seats, button=seat_name(history, history.button)),
     ]
     if history.viewer is not None:
-        lines.append(tr("{name}'s copy: other seats' discards stay face-down", name=history.name(history.viewer)))
+        lines.append(tr("{name}'s copy: other seats' discards stay face-down", name=seat_name(history, history.viewer)))
     elif history.seed is not None:
         lines.append(tr("deck: seed {seed}", seed=str(history.seed)))
     else:
@@ -75,13 +80,13 @@ def header_lines(history: HandHistory) -> list[str]:
         )
         stacks = zip(fields.chips, fields.chips_won, fields.chips_after, strict=True)
         chips = ", ".join(
-            f"{history.name(seat)} {format_number(a)} {plus(w)} = {format_number(b)}"
+            f"{seat_name(history, seat)} {format_number(a)} {plus(w)} = {format_number(b)}"
             for seat, (a, w, b) in enumerate(stacks)
         )
         lines.append(tr("chips: {stacks}", stacks=chips))
     for seat, cards in enumerate(history.fantasy):
         if cards:
-            lines.append(tr("fantasy: {name} is dealt {cards} cards", name=history.name(seat), cards=cards))
+            lines.append(tr("fantasy: {name} is dealt {cards} cards", name=seat_name(history, seat), cards=cards))
     return lines
 
 
@@ -92,7 +97,7 @@ FANTASY_HEADING = -2
 def play_lines(history: HandHistory) -> list[str]:
     """Every action in order, under a heading for each street."""
     players = history.rules.players
-    width = max(len(history.name(seat)) for seat in range(players))
+    width = max(len(seat_name(history, seat)) for seat in range(players))
     streets = history.rules.spec.streets
     hidden = history.hidden or (0,) * len(history.records)
     played = [0] * players
@@ -100,7 +105,7 @@ def play_lines(history: HandHistory) -> list[str]:
     lines: list[str] = []
     for record, face_down in zip(history.records, hidden, strict=True):
         seat = record.action.seat
-        name = history.name(seat).ljust(width)
+        name = seat_name(history, seat).ljust(width)
         at = format_number(record.time.normalize())
         if record.automatic:
             when = tr("  (at {time} s, automatic: out of time)", time=at)
@@ -129,12 +134,12 @@ def showdown_lines(history: HandHistory, result: HandResult | None) -> list[str]
     lines = ["", tr("Showdown")]
     rows = max(len(row_word(row)) for row in ROWS)
     players = history.rules.players
-    width = max(len(history.name(seat)) for seat in range(players))
+    width = max(len(seat_name(history, seat)) for seat in range(players))
     for seat, (board, line) in enumerate(zip(result.boards, result.sheet.players, strict=True)):
         keys = (line.keys.top, line.keys.middle, line.keys.bottom)
         pays = (line.royalties.top, line.royalties.middle, line.royalties.bottom)
         for position, row in enumerate(ROWS):
-            label = history.name(seat).ljust(width) if position == 0 else " " * width
+            label = seat_name(history, seat).ljust(width) if position == 0 else " " * width
             cards = format_cards(board.row(row.label)).ljust(14)
             bonus = tr(", royalty {royalty}", royalty=pays[position]) if pays[position] else ""
             lines.append(f"  {label}  {row_word(row):<{rows}} {cards} {hand_text(keys[position])}{bonus}")
@@ -146,11 +151,11 @@ def showdown_lines(history: HandHistory, result: HandResult | None) -> list[str]
     lines.extend(["", tr("Points")])
     for seat, line in enumerate(result.sheet.players):
         versus = ", ".join(
-            tr("{points} vs {name}", points=plus(points), name=history.name(other))
+            tr("{points} vs {name}", points=plus(points), name=seat_name(history, other))
             for other, points in enumerate(line.vs)
             if other != seat
         )
-        lines.append(f"  {history.name(seat).ljust(width)}  {points_text(line.points)}  ({versus})")
+        lines.append(f"  {seat_name(history, seat).ljust(width)}  {points_text(line.points)}  ({versus})")
     return lines
 
 
