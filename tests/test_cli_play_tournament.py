@@ -75,7 +75,7 @@ def test_a_tournament_to_the_final_standings(tmp_path: Path) -> None:
         assert (history.tournament.hand, history.tournament.level) == (number, min(number, 3))
         assert check_copy(history) is not None
     text = replay_text(saved[0])
-    assert "tournament hand 1, level 1: 1 chips per point" in text
+    assert "tournament hand 1, level 1: 1 chip per point" in text
     assert "chips: you 12 " in text
 
 
