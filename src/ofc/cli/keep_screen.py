@@ -107,7 +107,7 @@ def render_table(keeping: Keeping, console: Console) -> None:
     for number in range(count):
         table.add_column(str(number + 1), justify="right")
     table.add_column(tr("points"), justify="right")
-    table.add_column(tr("money (x{value})", value=money_amount(book.rules.point_value, sign=False)), justify="right")
+    table.add_column(tr("money (x{value})", value=format_number(book.rules.point_value)), justify="right")
     table.add_column("")
     left = keeping.left
     for name in book.players:
