@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pexpect
 
+Prompt = str | bytes | re.Pattern[str] | re.Pattern[bytes] | type[pexpect.EOF] | type[pexpect.TIMEOUT]
+"""What ``pexpect``'s ``expect`` takes in its list of patterns."""
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 ROWS = {
     "turbo": ["t m m b b", "t m b b", "t m m b"],
@@ -63,7 +65,7 @@ class Player:
         self.extra: dict[int, list[str]] = {}
 
     def run(self) -> str:
-        prompts: list[str | type[pexpect.EOF]] = [r"\n> ", re.escape(self.words["next"]), r"\[y/N\] ", pexpect.EOF]
+        prompts: list[Prompt] = [r"\n> ", re.escape(self.words["next"]), r"\[y/N\] ", pexpect.EOF]
         while True:
             which = self.child.expect(prompts)
             if which == 3:
