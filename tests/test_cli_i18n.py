@@ -220,8 +220,8 @@ REPLAY_RU = """\
        МЁРТВАЯ, бонусы 0
 
 Очки
-  ann  +19 очков  (+19 против bob)
-  bob  -19 очков  (-19 против ann)
+  ann  +19 очков  (с соперниками: bob +19)
+  bob  -19 очков  (с соперниками: ann -19)
 """
 
 
@@ -286,14 +286,14 @@ def test_points_take_the_plural_form_of_their_number(
     out = run(["replay", str(path), "--lang", "ru"], capsys)[1].splitlines()
     assert out[-3:] == [
         "Очки",
-        f"  ann  {ru_ann}  (+{points} против bob)",
-        f"  bob  {ru_bob}  (-{points} против ann)",
+        f"  ann  {ru_ann}  (с соперниками: bob +{points})",
+        f"  bob  {ru_bob}  (с соперниками: ann -{points})",
     ]
     out = run(["replay", str(path), "--lang", "uk"], capsys)[1].splitlines()
     assert out[-3:] == [
         "Бали",
-        f"  ann  {uk_ann}  (+{points} проти bob)",
-        f"  bob  {uk_bob}  (-{points} проти ann)",
+        f"  ann  {uk_ann}  (з суперниками: bob +{points})",
+        f"  bob  {uk_bob}  (з суперниками: ann -{points})",
     ]
     english = run(["replay", str(path)], capsys)[1].splitlines()
     assert english[-2] == f"  ann  +{points} {'pt' if points == 1 else 'pts'}  (+{points} vs bob)"

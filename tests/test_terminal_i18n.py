@@ -129,7 +129,9 @@ def test_a_hand_in_ukrainian_to_the_showdown(tmp_path: Path) -> None:
     assert re.fullmatch(r"[+-]?\d+ \S+ +середній (\S\S ){5}\S.*", showdown[1]), showdown
     assert re.fullmatch(r"(МЕРТВА)? +нижній   (\S\S ){5}\S.*", showdown[2]), showdown
     assert showdown[3].startswith(" " * 13 + "бонуси ")
-    assert " проти random" in showdown[3]
+    fantasy = "(; далі фантазія: 1\\d карт)?"
+    assert re.fullmatch(r" {13}бонуси \d+; з суперниками: random [+-]?\d+" + fantasy, showdown[3]), showdown
+    assert re.fullmatch(r" {13}бонуси \d+; з суперниками: ви [+-]?\d+" + fantasy, showdown[7]), showdown
     assert showdown[4].startswith("random       верхній  ")
     hand_names = ("Старша карта", "Пара", "Дві пари", "Сет", "Стріт", "Флеш", "Фул-хаус", "Каре")
     for line in (*showdown[0:3], *showdown[4:7]):

@@ -155,7 +155,8 @@ def showdown_lines(history: HandHistory, result: HandResult | None) -> list[str]
             for other, points in enumerate(line.vs)
             if other != seat
         )
-        lines.append(f"  {seat_name(history, seat).ljust(width)}  {points_text(line.points)}  ({versus})")
+        versus = tr("({versus})", versus=versus)  # "(с соперниками: bob +19)" in Russian
+        lines.append(f"  {seat_name(history, seat).ljust(width)}  {points_text(line.points)}  {versus}")
     return lines
 
 
