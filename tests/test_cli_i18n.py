@@ -9,9 +9,13 @@ import json
 import os
 import subprocess
 import sys
+from decimal import Decimal
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from keep_books import pineapple_book
 from ofc import history
@@ -342,3 +346,53 @@ def test_keep_in_russian_exact_lines(tmp_path: Path, capsys: pytest.CaptureFixtu
     ]
     code, out, err = run(["keep", "show", str(book), "--lang", "uk"], capsys)
     assert out.splitlines()[-1] == "Матч завершено після 5 роздач."
+
+
+# ------------------------------------------------------------------------------ properties
+
+FORMS = {"ru": ("очко", "очка", "очков"), "uk": ("бал", "бали", "балів"), "en": ("pt", "pts", "pts")}
+
+
+def plural_form(language: str, n: int) -> str:
+    """The CLDR rules written out: Russian and Ukrainian one (1, 21, 101 but not 11), few (2-4,
+    22-24 but not 12-14), many (the rest, 0 too); English one (1) and other."""
+    forms = FORMS[language]
+    if language == "en":
+        return forms[0] if n == 1 else forms[1]
+    if n % 10 == 1 and n % 100 != 11:
+        return forms[0]
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return forms[1]
+    return forms[2]
+
+
+@given(st.integers(min_value=-(10**7), max_value=10**7), st.sampled_from(["en", "ru", "uk"]))
+def test_points_always_take_their_numbers_form(points: int, language: str) -> None:
+    from ofc.i18n import use_language
+    from ofc.terminal.words import points_text
+
+    with use_language(language):  # type: ignore[arg-type]
+        text = points_text(points)
+    number, word = text.rsplit(" ", 1)
+    assert word == plural_form(language, abs(points))
+    digits = number.replace("\u00a0", "").replace(",", "").replace(" ", "")
+    assert int(digits) == points
+    assert number.startswith("+") == (points > 0)
+
+
+@given(st.fractions(min_value=-(10**6), max_value=10**6), st.sampled_from(["en", "ru", "uk"]))
+def test_money_reads_back_as_the_amount_to_the_cent(value: Fraction, language: str) -> None:
+    from ofc.i18n import use_language
+    from ofc.terminal.cardtext import money
+
+    with use_language(language):  # type: ignore[arg-type]
+        text = money(value)
+    if language == "en":
+        plain = text.replace(",", "")
+    else:
+        assert "." not in text
+        plain = text.replace("\u00a0", "").replace(",", ".")
+    assert Decimal(plain) == Decimal(round(value * 100)) / 100
+    cents = plain.split(".")[1]
+    assert cents.isdigit()
+    assert len(cents) == 2
