@@ -1,0 +1,134 @@
+"""The ``pro`` bot's last street, exact: every candidate's final board against every deal left.
+
+On a seat's last decision each candidate leaves a finished board, so its own part of the score
+(foul, royalties, fantasy entry) is known exactly. What remains uncertain is the other seats'
+boards. ``last_street_values`` settles every candidate against each of them:
+
+* a seat whose board is finished is settled as it stands;
+* at most one seat still to place a normal deal of ``k`` cards: every ``k``-card subset of the
+  unseen cards is dealt to it in turn (each equally likely: the cards burnt unseen, such as its
+  discards, are a uniformly random part of the same pool, so they do not change the chances of
+  any subset), it places them by the play-out policy (``learned_place``), and the values are the
+  exact means over all those subsets.
+
+Positions beyond that (two seats still to act, or a hidden fantasy board) are left to the sampled
+play-outs of ``ofc.fast.pro_rollout``, which are exact for the seat's own board and sample the rest.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numba as nb
+import numpy as np
+import numpy.typing as npt
+
+from ofc.fast.evaluation import P_FANTASY, P_LAST_CARD, P_ROW_POINTS, P_SCOOP
+from ofc.fast.pro_value import learned_place
+from ofc.fast.settle import earns_fantasy, final_keys, settle_pair
+
+I64 = npt.NDArray[np.int64]
+I32 = npt.NDArray[np.int32]
+F64 = npt.NDArray[np.float64]
+
+
+@nb.njit(cache=True)
+def _settle_candidates(
+    me: int, finals: I64, cand_finals: I64, in_row: I64, fantasy_rules: I64, params: F64, out: F64
+) -> None:
+    """Add each candidate's points against the other seats' ``finals`` (and the fantasy terms) to ``out``."""
+    players = finals.shape[0]
+    row_points = params[P_ROW_POINTS]
+    scoop = params[P_SCOOP]
+    bonus = params[P_FANTASY]
+    opponents_fantasy = 0.0
+    for p in range(players):
+        if p != me and earns_fantasy(finals[p], in_row[p], fantasy_rules):
+            opponents_fantasy += bonus / (players - 1)
+    for c in range(cand_finals.shape[0]):
+        mine = cand_finals[c]
+        value = -opponents_fantasy
+        for p in range(players):
+            if p != me:
+                value += settle_pair(mine, finals[p], row_points, scoop) + mine[3] - finals[p, 3]
+        if earns_fantasy(mine, in_row[me], fantasy_rules):
+            value += bonus
+        out[c] += value
+
+
+@nb.njit(cache=True)
+def last_street_values(
+    me: int, boards: I64, counts: I64, cand_boards: I64,
+    pool: I64, seat: int, cards: int, discards: int, in_row: I64, fantasy_rules: I64,
+    params: F64, weights: F64,
+    weight: I32, bit: I32, u5: I32, f5: I32, u3: I32,
+    top_roy: I32, mid_roy: I32, bot_roy: I32,
+    out: F64,
+) -> int:  # fmt: skip
+    """Write each finished candidate board's exact mean value into ``out``; returns the deals counted.
+
+    ``boards``/``counts`` hold every seat (``me``'s row is ignored); every seat but ``me`` and
+    ``seat`` must be finished. ``seat`` (or -1 for none) still places ``cards`` cards,
+    discarding ``discards``, drawn from ``pool``; every subset is counted once.
+    """
+    players = boards.shape[0]
+    policy = params.copy()
+    policy[P_LAST_CARD] = 0.0
+    n_cand = cand_boards.shape[0]
+    cand_finals = np.empty((n_cand, 4), dtype=np.int64)
+    for c in range(n_cand):
+        kt, km, kb, roy = final_keys(cand_boards[c], weight, bit, u5, f5, u3, top_roy, mid_roy, bot_roy)
+        cand_finals[c, 0], cand_finals[c, 1], cand_finals[c, 2], cand_finals[c, 3] = kt, km, kb, roy
+    finals = np.zeros((players, 4), dtype=np.int64)
+    for p in range(players):
+        if p != me and p != seat:
+            kt, km, kb, roy = final_keys(boards[p], weight, bit, u5, f5, u3, top_roy, mid_roy, bot_roy)
+            finals[p, 0], finals[p, 1], finals[p, 2], finals[p, 3] = kt, km, kb, roy
+    out[:] = 0.0
+    if seat < 0:
+        _settle_candidates(me, finals, cand_finals, in_row, fantasy_rules, params, out)
+        return 1
+    n = pool.shape[0]
+    pick = np.arange(cards)
+    dealt = np.empty(cards, dtype=np.int64)
+    work = np.empty(13, dtype=np.int64)
+    fill = np.empty(3, dtype=np.int64)
+    codes = np.empty(cards, dtype=np.int64)
+    deals = 0
+    while True:
+        for i in range(cards):
+            dealt[i] = pool[pick[i]]
+        work[:] = boards[seat]
+        fill[:] = counts[seat]
+        learned_place(work, fill, dealt, discards, policy, weights, weight, bit, u5, f5, u3, top_roy, mid_roy,
+                      bot_roy, codes)  # fmt: skip
+        kt, km, kb, roy = final_keys(work, weight, bit, u5, f5, u3, top_roy, mid_roy, bot_roy)
+        finals[seat, 0], finals[seat, 1], finals[seat, 2], finals[seat, 3] = kt, km, kb, roy
+        _settle_candidates(me, finals, cand_finals, in_row, fantasy_rules, params, out)
+        deals += 1
+        # the next subset in lexicographic order, or stop
+        i = cards - 1
+        while i >= 0 and pick[i] == n - cards + i:
+            i -= 1
+        if i < 0:
+            break
+        pick[i] += 1
+        for j in range(i + 1, cards):
+            pick[j] = pick[j - 1] + 1
+    for c in range(n_cand):
+        out[c] /= deals
+    return deals
+
+
+def finished_fouls(cand_boards: I64, tables: Any) -> npt.NDArray[np.bool_]:
+    """Which finished candidate boards foul (rows fail to rise)."""
+    t = tables
+    fouled = np.zeros(cand_boards.shape[0], dtype=np.bool_)
+    for c in range(cand_boards.shape[0]):
+        kt, km, kb, _ = final_keys(cand_boards[c], t.weight, t.bit, t.unsuited5, t.flush5, t.unsuited3, t.top,
+                                   t.middle, t.bottom)  # fmt: skip
+        fouled[c] = kb < km or km < kt
+    return fouled
+
+
+__all__ = ["finished_fouls", "last_street_values"]

@@ -1,0 +1,161 @@
+"""The pro bot's exact last street: hand-worked positions (RULES.md; pineapple, american scoring).
+
+Heads-up, button 1: seat 0 acts first on every street. Royalties (american): top 88 = 3, a
+bottom straight 2, a bottom flush 4; a fouled hand has none, loses every row to a live hand and
+is scooped (3 rows + 3 = 6), and two fouled hands score 0. No hand below reaches QQ on top, so
+no fantasy enters the values.
+"""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ofc.actions import Action
+from ofc.bots import make_bot
+from ofc.bots.arrays import after_action
+from ofc.bots.base import Decision, legal_actions
+from ofc.bots.pro import ProBot
+from ofc.cards import ALL_CARDS, Deck, parse_cards
+from ofc.fast.boards import fouls
+from ofc.hand import Hand
+from ofc.rules import Rules
+
+PINEAPPLE = Rules.preset("pineapple")
+
+# Seat 0 ends top Kd Qd 7h (king high), middle Jd Jc 8h 8c 4s (two pair JJ88), bottom
+# Ad Ac 9s 9d 2h (two pair AA99): live, no royalties.
+SEAT0_FINISHED = [
+    {"bottom": "Ad Ac 9s 9d 2h"},
+    {"middle": "Jd Jc", "discard": "2s"},
+    {"middle": "8h 8c", "discard": "3h"},
+    {"middle": "4s", "top": "Kd", "discard": "6s"},
+    {"top": "Qd 7h", "discard": "6h"},
+]
+
+
+def stacked(cards: str) -> Deck:
+    top = parse_cards(cards)
+    return Deck(order=top + tuple(c for c in ALL_CARDS if c not in top))
+
+
+def play(deals: str, actions: list[dict[str, str]]) -> Hand:
+    """A heads-up pineapple hand dealt ``deals`` in deal order and played by ``actions`` in turn order."""
+    hand = Hand(PINEAPPLE, button=1, deck=stacked(deals))
+    for spec in actions:
+        hand.apply(Action.of(hand.to_act[0], **spec), 0)
+    return hand
+
+
+def seat1_to_finish(street3: str, street4: str, last: str) -> Hand:
+    """Seat 1 (the button) to place ``last``: top 8s 8d Jh, middle Ts Tc 5s 5d 9h, bottom three cards.
+
+    ``street3`` is Jh, a bottom card and the discard; ``street4`` two bottom cards and the discard.
+    """
+    s3, s4 = street3.split(), street4.split()
+    seat1 = [
+        {"middle": "Ts Tc 5s 5d 9h"},
+        {"top": "8s 8d", "discard": "2d"},
+        {"top": s3[0], "bottom": s3[1], "discard": s3[2]},
+        {"bottom": f"{s4[0]} {s4[1]}", "discard": s4[2]},
+    ]
+    deals = (
+        f"Ad Ac 9s 9d 2h  Ts Tc 5s 5d 9h  Jd Jc 2s  8s 8d 2d  8h 8c 3h  {street3}  4s Kd 6s  {street4}"
+        f"  Qd 7h 6h  {last}"
+    )
+    order = [a for pair in zip(SEAT0_FINISHED[:4], seat1, strict=True) for a in pair] + [SEAT0_FINISHED[4]]
+    return play(deals, order)
+
+
+def choices(bot: ProBot) -> dict[str, float]:
+    return {str(c.action): c.value for c in bot.last_choices}
+
+
+def test_the_only_placement_that_does_not_foul_is_chosen_at_its_exact_value() -> None:
+    # Seat 1's bottom is 2c 3s 4h; it holds 5h 6c Ks. 5h 6c make the straight 2-6 (above the
+    # middle's two pair); Ks with either 5h or 6c leaves king high below two pair: a foul.
+    # Straight: top 88J beats KQ7 (+1), middle TT55 loses to JJ88 (-1), bottom straight beats
+    # AA99 (+1): +1, royalties 3 + 2 against 0: +6 in all. A foul: -6, royalties 0 - 0: -6.
+    # Seat 0 is finished, so nothing is left to chance: one deal counted.
+    hand = seat1_to_finish("Jh 2c 3d", "3s 4h 6d", "5h 6c Ks")
+    bot = ProBot(seed=1)
+    decision = bot.decide(hand.view(1))
+    assert decision == Decision(Action.of(1, bottom="5h 6c", discard="Ks"), 6.0)
+    assert bot.last_exact
+    assert bot.last_rollouts == 1
+    assert sorted(choices(bot).values()) == [-6.0, -6.0, 6.0]
+    assert all(c.ci95 == 0.0 for c in bot.last_choices)
+    hand.apply(decision.action, 0)
+    assert hand.result is not None
+    assert hand.result.sheet.players[1].points == 6
+
+
+def test_two_live_placements_differ_by_their_royalty() -> None:
+    # Seat 1's bottom is 3c 4c 7c; it holds 5h 6c Kc. 6c Kc: a club flush (4); 5h 6c: the
+    # straight 3-7 (2); 5h Kc: king high, a foul. Both live boards win the bottom (and the top)
+    # and lose the middle: +1 each. Flush 1 + (3 + 4) = 8, straight 1 + (3 + 2) = 6, foul -6.
+    hand = seat1_to_finish("Jh 3c 3d", "4c 7c 6d", "5h 6c Kc")
+    bot = ProBot(seed=1)
+    decision = bot.decide(hand.view(1))
+    assert decision == Decision(Action.of(1, bottom="6c Kc", discard="5h"), 8.0)
+    assert choices(bot) == {
+        str(Action.of(1, bottom="6c Kc", discard="5h")): 8.0,
+        str(Action.of(1, bottom="5h 6c", discard="Kc")): 6.0,
+        str(Action.of(1, bottom="5h Kc", discard="6c")): -6.0,
+    }
+
+
+def test_every_deal_left_to_the_opponent_is_counted() -> None:
+    # Now seat 0 acts first on the last street with seat 1 still to place three cards. Seat 1
+    # shows top Ah Ad Ac, middle 2c 7d 9h Js, bottom Kd Kh 3s 4s: one more card cannot lift the
+    # middle above trips (2 7 9 J hold no straight or flush draw), so seat 1 fouls on every deal.
+    # Seat 0 (top 8s 8d Jh, middle Ts Tc 5s 5d 9c, bottom 3c 4c 7c, holding 5h 6c Kc) then wins
+    # 3 rows and the scoop (+6) plus its royalties: flush 6 + 3 + 4 = 13, straight 6 + 3 + 2 = 11;
+    # a foul scores 0 against a foul. The unseen cards: 52 - 11 (seat 0's board) - 3 (its hand)
+    # - 3 (its discards) - 11 (seat 1's board) = 24, so C(24, 3) = 2024 deals, each counted once.
+    deals = "Ts Tc 5s 5d 9c  Ah Ad Ac Kd Kh  8s 8d 2d  2c 7d 2h  Jh 3c 3d  9h Js 6s  4c 7c 6d  3s 4s 6h  5h 6c Kc"
+    actions = [
+        {"middle": "Ts Tc 5s 5d 9c"},
+        {"top": "Ah Ad Ac", "bottom": "Kd Kh"},
+        {"top": "8s 8d", "discard": "2d"},
+        {"middle": "2c 7d", "discard": "2h"},
+        {"top": "Jh", "bottom": "3c", "discard": "3d"},
+        {"middle": "9h Js", "discard": "6s"},
+        {"bottom": "4c 7c", "discard": "6d"},
+        {"bottom": "3s 4s", "discard": "6h"},
+    ]
+    hand = play(deals, actions)
+    bot = ProBot(seed=1)
+    decision = bot.decide(hand.view(0))
+    assert bot.last_exact
+    assert bot.last_rollouts == 2024
+    assert choices(bot) == {
+        str(Action.of(0, bottom="6c Kc", discard="5h")): 13.0,
+        str(Action.of(0, bottom="5h 6c", discard="Kc")): 11.0,
+        str(Action.of(0, bottom="5h Kc", discard="6c")): 0.0,
+    }
+    assert decision.value == 13.0
+
+
+def reach_last_street(rules: Rules, seed: int, seat: int) -> Hand:
+    """Heuristic play until ``seat`` holds its last street."""
+    hand = Hand(rules, button=1, seed=seed)
+    bot = make_bot("heuristic")
+    last = len(rules.spec.streets) - 1
+    while not (hand.street == last and hand.to_act[0] == seat):
+        hand.apply(bot.act(hand.view(hand.to_act[0])), 0)
+    return hand
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10**6), st.sampled_from(["pineapple", "turbo", "classic"]), st.integers(0, 1))
+def test_the_last_street_never_fouls_when_a_live_placement_exists(seed: int, preset: str, seat: int) -> None:
+    rules = Rules.preset(preset)
+    hand = reach_last_street(rules, seed, seat)
+    view = hand.view(seat)
+    rows = view.seats[seat].rows
+    boards = [after_action(rows, action)[0] for action in legal_actions(view)]
+    can_live = not bool(fouls(boards).all())
+    decision = ProBot(rollouts=4, seconds=None, seed=seed).decide(view)
+    fouled = bool(fouls([after_action(rows, decision.action)[0]])[0])
+    assert not (can_live and fouled)
