@@ -274,15 +274,18 @@ def _last_card(
 
 
 @nb.njit(cache=True)
-def _static(
+def board_parts(
     board: I64, counts: I64, params: F64,
     weight: I32, bit: I32, u5: I32, f5: I32, u3: I32,
     top_roy: I32, mid_roy: I32, bot_roy: I32,
-) -> float:  # fmt: skip
-    """The static estimate behind ``evaluate``."""
-    row_points = params[P_ROW_POINTS]
+) -> tuple[int, int, float, float, float, float, float, float, int, int, int, float, float, float]:  # fmt: skip
+    """The pieces of the static estimate (shared with the ``pro`` bot's features).
+
+    (top category, top leading rank, top made and expected strength, middle made and expected,
+    bottom made and expected, the top, middle and bottom keys of finished rows (else 0),
+    expected royalties, foul chance, rows won minus lost against typical rows per row point).
+    """
     n_top, n_mid, n_bot = counts[0], counts[1], counts[2]
-    # top row
     if n_top == 3:
         key_t = key3(board[0], board[1], board[2], weight, u3)
         cat_t, lead_t = key_t >> 20, ((key_t >> 16) & 15) - 1
@@ -299,7 +302,28 @@ def _static(
     risk = 1.0 - (1.0 - _pair_risk(s_t, s_m, 3 - n_top, 5 - n_mid, key_t, key_m, params)) * (
         1.0 - _pair_risk(s_m + params[P_DRAW_RISK] * (e_m - s_m), s_b, 5 - n_mid, 5 - n_bot, key_m, key_b, params)
     )
-    rows = row_points * (_win_share(e_t - TYPICAL[0]) + _win_share(e_m - TYPICAL[1]) + _win_share(e_b - TYPICAL[2]))
+    share = _win_share(e_t - TYPICAL[0]) + _win_share(e_m - TYPICAL[1]) + _win_share(e_b - TYPICAL[2])
+    return cat_t, lead_t, s_t, e_t, s_m, e_m, s_b, e_b, key_t, key_m, key_b, roy, risk, share
+
+
+@nb.njit(cache=True)
+def _static(
+    board: I64, counts: I64, params: F64,
+    weight: I32, bit: I32, u5: I32, f5: I32, u3: I32,
+    top_roy: I32, mid_roy: I32, bot_roy: I32,
+) -> float:  # fmt: skip
+    """The static estimate behind ``evaluate``."""
+    cat_t, lead_t, _, _, _, _, _, _, _, _, _, roy, risk, share = board_parts(
+        board, counts, params, weight, bit, u5, f5, u3, top_roy, mid_roy, bot_roy
+    )
+    return static_of_parts(cat_t, lead_t, counts[0], roy, risk, share, params)
+
+
+@nb.njit(cache=True)
+def static_of_parts(cat_t: int, lead_t: int, n_top: int, roy: float, risk: float, share: float, params: F64) -> float:
+    """The static estimate from ``board_parts``' top category and rank, royalties, risk and row share."""
+    row_points = params[P_ROW_POINTS]
+    rows = row_points * share
     fantasy = 0.0
     if params[P_FANTASY] > 0.0:
         if cat_t == 3 or (cat_t == 1 and lead_t >= QUEEN):

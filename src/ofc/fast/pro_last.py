@@ -25,7 +25,8 @@ import numpy.typing as npt
 
 from ofc.fast.evaluation import P_FANTASY, P_LAST_CARD, P_ROW_POINTS, P_SCOOP
 from ofc.fast.pro_value import learned_place
-from ofc.fast.settle import earns_fantasy, final_keys, settle_pair
+from ofc.fast.rollout import board_finals, seat_value
+from ofc.fast.settle import final_keys
 
 I64 = npt.NDArray[np.int64]
 I32 = npt.NDArray[np.int32]
@@ -36,24 +37,10 @@ F64 = npt.NDArray[np.float64]
 def _settle_candidates(
     me: int, finals: I64, cand_finals: I64, in_row: I64, fantasy_rules: I64, params: F64, out: F64
 ) -> None:
-    """Add each candidate's points against the other seats' ``finals`` (and the fantasy terms) to ``out``."""
-    players = finals.shape[0]
-    row_points = params[P_ROW_POINTS]
-    scoop = params[P_SCOOP]
-    bonus = params[P_FANTASY]
-    opponents_fantasy = 0.0
-    for p in range(players):
-        if p != me and earns_fantasy(finals[p], in_row[p], fantasy_rules):
-            opponents_fantasy += bonus / (players - 1)
+    """Add each candidate's ``seat_value`` against the other seats' ``finals`` to ``out``."""
     for c in range(cand_finals.shape[0]):
-        mine = cand_finals[c]
-        value = -opponents_fantasy
-        for p in range(players):
-            if p != me:
-                value += settle_pair(mine, finals[p], row_points, scoop) + mine[3] - finals[p, 3]
-        if earns_fantasy(mine, in_row[me], fantasy_rules):
-            value += bonus
-        out[c] += value
+        out[c] += seat_value(me, cand_finals[c], finals, in_row, fantasy_rules, params[P_ROW_POINTS],
+                             params[P_SCOOP], params[P_FANTASY])  # fmt: skip
 
 
 @nb.njit(cache=True)
@@ -76,9 +63,7 @@ def last_street_values(
     policy[P_LAST_CARD] = 0.0
     n_cand = cand_boards.shape[0]
     cand_finals = np.empty((n_cand, 4), dtype=np.int64)
-    for c in range(n_cand):
-        kt, km, kb, roy = final_keys(cand_boards[c], weight, bit, u5, f5, u3, top_roy, mid_roy, bot_roy)
-        cand_finals[c, 0], cand_finals[c, 1], cand_finals[c, 2], cand_finals[c, 3] = kt, km, kb, roy
+    board_finals(cand_boards, cand_finals, weight, bit, u5, f5, u3, top_roy, mid_roy, bot_roy)
     finals = np.zeros((players, 4), dtype=np.int64)
     for p in range(players):
         if p != me and p != seat:

@@ -22,10 +22,11 @@ import numba as nb
 import numpy as np
 import numpy.typing as npt
 
-from ofc.fast.evaluation import DISCARD, P_FANTASY, P_LAST_CARD, P_ROW_POINTS, P_SCOOP, ROW_SIZE, ROW_START
-from ofc.fast.placement import place_best, play_fantasy
+from ofc.fast.evaluation import P_FANTASY, P_LAST_CARD, P_ROW_POINTS, P_SCOOP
+from ofc.fast.placement import commit, fits, place_best
 from ofc.fast.pro_value import N_FEATURES, features, learned_place
-from ofc.fast.settle import earns_fantasy, final_keys, settle_pair
+from ofc.fast.rollout import board_finals, play_rollouts, shuffle_pool
+from ofc.fast.settle import earns_fantasy, settle_pair
 
 I64 = npt.NDArray[np.int64]
 I32 = npt.NDArray[np.int32]
@@ -47,59 +48,12 @@ def pro_rollouts(
     The arguments are those of ``ofc.fast.rollout.rollouts`` plus the learned ``weights``;
     ``squares[c]`` accumulates the squared value of each play-out for the candidate's interval.
     """
-    players = boards.shape[0]
-    policy = params.copy()
-    policy[P_LAST_CARD] = 0.0
-    deck = pool.copy()
-    work = np.empty_like(boards)
-    fill = np.empty_like(counts)
-    codes = np.empty(5, dtype=np.int64)
-    finals = np.empty((players, 4), dtype=np.int64)
-    row_points = params[P_ROW_POINTS]
-    scoop = params[P_SCOOP]
-    bonus = params[P_FANTASY]
-    needed = burn
-    for e in range(ev_player.shape[0]):
-        needed += ev_cards[e]
-    for k in range(first, first + n):
-        np.random.seed((seed * 1000003 + k) & 0x7FFFFFFF)
-        deck[:] = pool
-        for i in range(needed):
-            j = i + np.random.randint(0, deck.shape[0] - i)
-            deck[i], deck[j] = deck[j], deck[i]
-        for c in range(cand_boards.shape[0]):
-            work[:, :] = boards
-            fill[:, :] = counts
-            work[me, :] = cand_boards[c]
-            fill[me, :] = cand_counts[c]
-            at = burn
-            for e in range(ev_player.shape[0]):
-                p = ev_player[e]
-                dealt = deck[at : at + ev_cards[e]]
-                at += ev_cards[e]
-                if ev_fantasy[e]:
-                    play_fantasy(work[p], fill[p], dealt, policy, weight, bit, u5, f5, u3, top_roy, mid_roy,
-                                  bot_roy)  # fmt: skip
-                else:
-                    learned_place(work[p], fill[p], dealt, ev_discards[e], policy, weights, weight, bit, u5, f5,
-                                  u3, top_roy, mid_roy, bot_roy, codes)  # fmt: skip
-            for p in range(players):
-                kt, km, kb, roy = final_keys(work[p], weight, bit, u5, f5, u3, top_roy, mid_roy, bot_roy)
-                finals[p, 0] = kt
-                finals[p, 1] = km
-                finals[p, 2] = kb
-                finals[p, 3] = roy
-            value = 0.0
-            for p in range(players):
-                if p == me:
-                    continue
-                value += settle_pair(finals[me], finals[p], row_points, scoop) + finals[me, 3] - finals[p, 3]
-                if earns_fantasy(finals[p], in_row[p], fantasy_rules):
-                    value -= bonus / (players - 1)
-            if earns_fantasy(finals[me], in_row[me], fantasy_rules):
-                value += bonus
-            sums[c] += value
-            squares[c] += value * value
+    play_rollouts(
+        me, boards, counts, cand_boards, cand_counts, pool, burn,
+        ev_player, ev_cards, ev_discards, ev_fantasy, in_row, fantasy_rules,
+        first, n, seed, params, weights, True,
+        weight, bit, u5, f5, u3, top_roy, mid_roy, bot_roy, sums, squares,
+    )  # fmt: skip
 
 
 @nb.njit(cache=True)
@@ -109,26 +63,12 @@ def random_place(board: I64, counts: I64, cards: I64, discards: int, codes: I64)
     base = 4 if discards > 0 else 3
     room = np.empty(3, dtype=np.int64)
     while True:
-        for r in range(3):
-            room[r] = ROW_SIZE[r] - counts[r]
-        dropped = 0
-        ok = True
-        for i in range(m):
-            choice = np.random.randint(0, base)
-            codes[i] = choice
-            if choice == DISCARD:
-                dropped += 1
-            else:
-                room[choice] -= 1
-                if room[choice] < 0:
-                    ok = False
-        if ok and dropped == discards:
+        code = 0
+        for _ in range(m):
+            code = code * base + np.random.randint(0, base)
+        if fits(code, base, m, counts, discards, room):
             break
-    for i in range(m):
-        choice = codes[i]
-        if choice != DISCARD:
-            board[ROW_START[choice] + counts[choice]] = cards[i]
-            counts[choice] += 1
+    commit(board, counts, cards, code, base, codes)
 
 
 @nb.njit(cache=True)
@@ -151,19 +91,15 @@ def selfplay(
     counts = np.zeros((players, 3), dtype=np.int64)
     codes = np.empty(5, dtype=np.int64)
     finals = np.empty((players, 4), dtype=np.int64)
-    deck = np.arange(52, dtype=np.int64)
+    full = np.arange(52, dtype=np.int64)
+    deck = full.copy()
     feats = np.empty(N_FEATURES, dtype=np.float64)
     row_points = params[P_ROW_POINTS]
     scoop = params[P_SCOOP]
     bonus = params[P_FANTASY]
     written = 0
     for h in range(hands):
-        np.random.seed((seed * 1000003 + h) & 0x7FFFFFFF)
-        for i in range(52):
-            deck[i] = i
-        for i in range(51):
-            j = i + np.random.randint(0, 52 - i)
-            deck[i], deck[j] = deck[j], deck[i]
+        shuffle_pool(deck, full, 51, seed, h)
         boards[:, :] = 0
         counts[:, :] = 0
         first = written
@@ -185,12 +121,7 @@ def selfplay(
                 stage[written] = counts[p, 0] + counts[p, 1] + counts[p, 2]
                 target[written] = p  # the seat, replaced by its outcome below
                 written += 1
-        for p in range(players):
-            kt, km, kb, roy = final_keys(boards[p], weight, bit, u5, f5, u3, top_roy, mid_roy, bot_roy)
-            finals[p, 0] = kt
-            finals[p, 1] = km
-            finals[p, 2] = kb
-            finals[p, 3] = roy
+        board_finals(boards, finals, weight, bit, u5, f5, u3, top_roy, mid_roy, bot_roy)
         outcome = np.zeros(players, dtype=np.float64)
         for p in range(players):
             for q in range(players):

@@ -17,27 +17,15 @@ import numba as nb
 import numpy as np
 import numpy.typing as npt
 
-from ofc.fast.boards import top_royalty
-from ofc.fast.evaluate import key3
 from ofc.fast.evaluation import (
-    DISCARD,
-    P_DRAW_RISK,
     P_FANTASY,
     P_ROW_POINTS,
     QUEEN,
-    ROW_SIZE,
-    ROW_START,
-    TOP_GAIN_PAIRED,
-    TOP_GAIN_UNPAIRED,
     TYPICAL,
-    _five_row,
-    _made,
-    _pair_risk,
-    _static,
-    _strength,
-    _strength_of_key,
-    _win_share,
+    board_parts,
+    static_of_parts,
 )
+from ofc.fast.placement import build, commit, fits
 
 I64 = npt.NDArray[np.int64]
 I32 = npt.NDArray[np.int32]
@@ -50,6 +38,7 @@ FEATURE_NAMES = (
     "middle_edge", "bottom_edge", "safe_royalties", "safe_fantasy", "top_pair_rank", "gap_top_middle",
     "gap_middle_bottom", "fouled", "safe_rows", "risk_squared",
 )  # fmt: skip
+FOULED = FEATURE_NAMES.index("fouled")
 
 
 @nb.njit(cache=True)
@@ -59,31 +48,17 @@ def features(
     top_roy: I32, mid_roy: I32, bot_roy: I32, out: F64,
 ) -> None:  # fmt: skip
     """Write the ``N_FEATURES`` features of a (partial) board into ``out``."""
-    n_top, n_mid, n_bot = counts[0], counts[1], counts[2]
-    if n_top == 3:
-        key_t = key3(board[0], board[1], board[2], weight, u3)
-        cat_t, lead_t = key_t >> 20, ((key_t >> 16) & 15) - 1
-        s_t = _strength_of_key(key_t)
-    else:
-        cat_t, lead_t, second_t = _made(board, 0, n_top)
-        key_t = 0
-        s_t = _strength(cat_t, lead_t, second_t) if n_top else 0.0
-    roy = float(top_royalty((cat_t << 20) | ((lead_t + 1) << 16), top_roy)) if cat_t > 0 else 0.0
-    e_t = s_t + (3 - n_top) * (TOP_GAIN_UNPAIRED if cat_t == 0 else TOP_GAIN_PAIRED)
-    s_m, e_m, key_m, roy_m = _five_row(board, 3, n_mid, weight, bit, u5, f5, mid_roy)
-    s_b, e_b, key_b, roy_b = _five_row(board, 8, n_bot, weight, bit, u5, f5, bot_roy)
-    roy += roy_m + roy_b
-    risk = 1.0 - (1.0 - _pair_risk(s_t, s_m, 3 - n_top, 5 - n_mid, key_t, key_m, params)) * (
-        1.0 - _pair_risk(s_m + params[P_DRAW_RISK] * (e_m - s_m), s_b, 5 - n_mid, 5 - n_bot, key_m, key_b, params)
+    n_top = counts[0]
+    cat_t, lead_t, s_t, e_t, s_m, e_m, s_b, e_b, key_t, key_m, key_b, roy, risk, rows = board_parts(
+        board, counts, params, weight, bit, u5, f5, u3, top_roy, mid_roy, bot_roy
     )
-    rows = _win_share(e_t - TYPICAL[0]) + _win_share(e_m - TYPICAL[1]) + _win_share(e_b - TYPICAL[2])
     made = 1.0 if (cat_t == 3 or (cat_t == 1 and lead_t >= QUEEN)) else 0.0
     draw = 1.0 if (n_top < 3 and cat_t == 0 and lead_t >= QUEEN) else 0.0
     fouled = 0.0
-    if n_top == 3 and n_mid == 5 and n_bot == 5 and (key_b < key_m or key_m < key_t):
+    if counts[0] + counts[1] + counts[2] == 13 and (key_b < key_m or key_m < key_t):
         fouled = 1.0
     out[0] = 1.0
-    out[1] = _static(board, counts, params, weight, bit, u5, f5, u3, top_roy, mid_roy, bot_roy) / 10.0
+    out[1] = static_of_parts(cat_t, lead_t, n_top, roy, risk, rows, params) / 10.0
     out[2] = risk
     out[3] = rows * params[P_ROW_POINTS]
     out[4] = roy / 10.0
@@ -130,61 +105,30 @@ def learned_place(
     """Place ``cards`` (discarding ``discards``) where ``learned_value`` is highest.
 
     Updates ``board``/``counts`` in place, writes each card's row or ``DISCARD`` into ``codes``
-    and returns the value. Ties go to the first assignment in counting order.
+    and returns the value. A placement that finishes the board fouled is taken only when every
+    one does (whatever the weights say). Ties go to the first assignment in counting order.
     """
     m = cards.shape[0]
     base = 4 if discards > 0 else 3
-    total = base**m
     scratch = np.empty(13, dtype=np.int64)
     room = np.empty(3, dtype=np.int64)
     fill = np.empty(3, dtype=np.int64)
     feats = np.empty(N_FEATURES, dtype=np.float64)
     best_value = -1e18
+    best_dead = True
     best_code = -1
-    for code in range(total):
-        for r in range(3):
-            room[r] = ROW_SIZE[r] - counts[r]
-        dropped = 0
-        ok = True
-        rest = code
-        for _ in range(m):
-            choice = rest % base
-            rest //= base
-            if choice == DISCARD:
-                dropped += 1
-            else:
-                room[choice] -= 1
-                if room[choice] < 0:
-                    ok = False
-                    break
-        if not ok or dropped != discards:
+    for code in range(base**m):
+        if not fits(code, base, m, counts, discards, room):
             continue
-        for j in range(13):
-            scratch[j] = board[j]
-        for r in range(3):
-            fill[r] = counts[r]
-        rest = code
-        for i in range(m - 1, -1, -1):
-            choice = rest % base
-            rest //= base
-            if choice != DISCARD:
-                scratch[ROW_START[choice] + fill[choice]] = cards[i]
-                fill[choice] += 1
+        build(board, counts, cards, code, base, scratch, fill)
         value = learned_value(scratch, fill, params, weights, weight, bit, u5, f5, u3, top_roy, mid_roy, bot_roy,
                               feats)  # fmt: skip
-        if value > best_value:
+        dead = feats[FOULED] > 0.0
+        if (best_dead and not dead) or (dead == best_dead and value > best_value):
             best_value = value
+            best_dead = dead
             best_code = code
-    rest = best_code
-    for i in range(m - 1, -1, -1):
-        choice = rest % base
-        rest //= base
-        codes[i] = choice
-    for i in range(m):
-        choice = codes[i]
-        if choice != DISCARD:
-            board[ROW_START[choice] + counts[choice]] = cards[i]
-            counts[choice] += 1
+    commit(board, counts, cards, best_code, base, codes)
     return best_value
 
 

@@ -19,6 +19,7 @@ import numpy.typing as npt
 from ofc.fast.evaluation import P_FANTASY, P_LAST_CARD, P_ROW_POINTS, P_SCOOP
 from ofc.fast.kernel_tables import KernelTables
 from ofc.fast.placement import place_best, play_fantasy
+from ofc.fast.pro_value import learned_place
 from ofc.fast.settle import earns_fantasy, final_keys, settle_pair
 
 I64 = npt.NDArray[np.int64]
@@ -28,6 +29,102 @@ F64 = npt.NDArray[np.float64]
 SEED_STRIDE = 1_000_003
 """Play-out ``k`` of a decision seeded ``s`` shuffles from ``s * SEED_STRIDE + k`` (a prime, so
 the seeds of different decisions' play-outs do not collide for any realistic count)."""
+
+
+@nb.njit(cache=True)
+def shuffle_pool(deck: I64, pool: I64, needed: int, seed: int, k: int) -> None:
+    """``deck``: ``pool`` with its first ``needed`` places drawn for play-out ``k`` of ``seed``."""
+    np.random.seed((seed * SEED_STRIDE + k) & 0x7FFFFFFF)
+    deck[:] = pool
+    for i in range(needed):
+        j = i + np.random.randint(0, deck.shape[0] - i)
+        deck[i], deck[j] = deck[j], deck[i]
+
+
+@nb.njit(cache=True)
+def board_finals(
+    boards: I64, finals: I64, weight: I32, bit: I32, u5: I32, f5: I32, u3: I32,
+    top_roy: I32, mid_roy: I32, bot_roy: I32,
+) -> None:  # fmt: skip
+    """``finals[p]``: (top, middle, bottom key, royalties) of each finished board ``boards[p]``."""
+    for p in range(boards.shape[0]):
+        kt, km, kb, roy = final_keys(boards[p], weight, bit, u5, f5, u3, top_roy, mid_roy, bot_roy)
+        finals[p, 0] = kt
+        finals[p, 1] = km
+        finals[p, 2] = kb
+        finals[p, 3] = roy
+
+
+@nb.njit(cache=True)
+def seat_value(
+    me: int, mine: Any, finals: I64, in_row: I64, fantasy_rules: I64, row_points: float, scoop: float, bonus: float
+) -> float:
+    """Points of the finished board ``mine`` (seat ``me``) against the other seats' ``finals``.
+
+    Plus ``bonus`` if ``mine`` earns a fantasy, less ``bonus / (players - 1)`` for each other
+    seat that earns one.
+    """
+    players = finals.shape[0]
+    value = 0.0
+    for p in range(players):
+        if p == me:
+            continue
+        value += settle_pair(mine, finals[p], row_points, scoop) + mine[3] - finals[p, 3]
+        if earns_fantasy(finals[p], in_row[p], fantasy_rules):
+            value -= bonus / (players - 1)
+    if earns_fantasy(mine, in_row[me], fantasy_rules):
+        value += bonus
+    return value
+
+
+@nb.njit(cache=True)
+def play_rollouts(
+    me: int, boards: I64, counts: I64, cand_boards: I64, cand_counts: I64,
+    pool: I64, burn: int,
+    ev_player: I64, ev_cards: I64, ev_discards: I64, ev_fantasy: Any, in_row: I64, fantasy_rules: I64,
+    first: int, n: int, seed: int, params: F64, weights: F64, learned: bool,
+    weight: I32, bit: I32, u5: I32, f5: I32, u3: I32,
+    top_roy: I32, mid_roy: I32, bot_roy: I32,
+    sums: F64, squares: F64,
+) -> None:  # fmt: skip
+    """``rollouts``, the seats placing by the static evaluation or (``learned``) by ``learned_place``
+    under ``weights``; each play-out's squared value is added to ``squares``."""
+    players = boards.shape[0]
+    policy = params.copy()
+    policy[P_LAST_CARD] = 0.0
+    deck = pool.copy()
+    work = np.empty_like(boards)
+    fill = np.empty_like(counts)
+    codes = np.empty(5, dtype=np.int64)
+    finals = np.empty((players, 4), dtype=np.int64)
+    needed = burn
+    for e in range(ev_player.shape[0]):
+        needed += ev_cards[e]
+    for k in range(first, first + n):
+        shuffle_pool(deck, pool, needed, seed, k)
+        for c in range(cand_boards.shape[0]):
+            work[:, :] = boards
+            fill[:, :] = counts
+            work[me, :] = cand_boards[c]
+            fill[me, :] = cand_counts[c]
+            at = burn
+            for e in range(ev_player.shape[0]):
+                p = ev_player[e]
+                dealt = deck[at : at + ev_cards[e]]
+                at += ev_cards[e]
+                if ev_fantasy[e]:
+                    play_fantasy(work[p], fill[p], dealt, policy, weight, bit, u5, f5, u3, top_roy, mid_roy, bot_roy)
+                elif learned:
+                    learned_place(work[p], fill[p], dealt, ev_discards[e], policy, weights, weight, bit, u5, f5,
+                                  u3, top_roy, mid_roy, bot_roy, codes)  # fmt: skip
+                else:
+                    place_best(work[p], fill[p], dealt, ev_discards[e], policy, weight, bit, u5, f5, u3, top_roy,
+                               mid_roy, bot_roy, codes)  # fmt: skip
+            board_finals(work, finals, weight, bit, u5, f5, u3, top_roy, mid_roy, bot_roy)
+            value = seat_value(me, finals[me], finals, in_row, fantasy_rules, params[P_ROW_POINTS], params[P_SCOOP],
+                               params[P_FANTASY])  # fmt: skip
+            sums[c] += value
+            squares[c] += value * value
 
 
 @nb.njit(cache=True)
@@ -51,74 +148,17 @@ def rollouts(
     completed by this hand (0 for a normal hand), so a fantasy seat's repeat is priced by the
     stay rules in ``fantasy_rules`` (``ofc.fast.settle``), as the score sheet would. A
     play-out's value is ``me``'s points against every seat, plus the fantasy value if ``me``
-    earns a fantasy, minus its share when an opponent does.
+    earns a fantasy, minus its share when an opponent does (``seat_value``).
     The play-outs skip ``P_LAST_CARD``: it would double their cost for little gain.
     """
-    players = boards.shape[0]
-    policy = params.copy()
-    policy[P_LAST_CARD] = 0.0
-    deck = pool.copy()
-    work = np.empty_like(boards)
-    fill = np.empty_like(counts)
-    codes = np.empty(5, dtype=np.int64)
-    finals = np.empty((players, 4), dtype=np.int64)
-    row_points = params[P_ROW_POINTS]
-    scoop = params[P_SCOOP]
-    bonus = params[P_FANTASY]
-    needed = burn
-    for e in range(ev_player.shape[0]):
-        needed += ev_cards[e]
-    for k in range(first, first + n):
-        np.random.seed((seed * SEED_STRIDE + k) & 0x7FFFFFFF)
-        deck[:] = pool
-        for i in range(needed):
-            j = i + np.random.randint(0, deck.shape[0] - i)
-            deck[i], deck[j] = deck[j], deck[i]
-        for c in range(cand_boards.shape[0]):
-            work[:, :] = boards
-            fill[:, :] = counts
-            work[me, :] = cand_boards[c]
-            fill[me, :] = cand_counts[c]
-            at = burn
-            for e in range(ev_player.shape[0]):
-                p = ev_player[e]
-                dealt = deck[at : at + ev_cards[e]]
-                at += ev_cards[e]
-                if ev_fantasy[e]:
-                    play_fantasy(work[p], fill[p], dealt, policy, weight, bit, u5, f5, u3, top_roy, mid_roy, bot_roy)
-                else:
-                    place_best(
-                        work[p],
-                        fill[p],
-                        dealt,
-                        ev_discards[e],
-                        policy,
-                        weight,
-                        bit,
-                        u5,
-                        f5,
-                        u3,
-                        top_roy,
-                        mid_roy,
-                        bot_roy,
-                        codes,
-                    )
-            for p in range(players):
-                kt, km, kb, roy = final_keys(work[p], weight, bit, u5, f5, u3, top_roy, mid_roy, bot_roy)
-                finals[p, 0] = kt
-                finals[p, 1] = km
-                finals[p, 2] = kb
-                finals[p, 3] = roy
-            value = 0.0
-            for p in range(players):
-                if p == me:
-                    continue
-                value += settle_pair(finals[me], finals[p], row_points, scoop) + finals[me, 3] - finals[p, 3]
-                if earns_fantasy(finals[p], in_row[p], fantasy_rules):
-                    value -= bonus / (players - 1)
-            if earns_fantasy(finals[me], in_row[me], fantasy_rules):
-                value += bonus
-            sums[c] += value
+    unused = np.zeros((1, 1), dtype=np.float64)
+    squares = np.zeros(sums.shape[0], dtype=np.float64)
+    play_rollouts(
+        me, boards, counts, cand_boards, cand_counts, pool, burn,
+        ev_player, ev_cards, ev_discards, ev_fantasy, in_row, fantasy_rules,
+        first, n, seed, params, unused, False,
+        weight, bit, u5, f5, u3, top_roy, mid_roy, bot_roy, sums, squares,
+    )  # fmt: skip
 
 
 class Playouts(NamedTuple):
