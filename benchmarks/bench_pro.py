@@ -7,17 +7,31 @@ mean outcome (points plus the fantasy value when its board earns one, as in trai
 
     .venv/bin/python benchmarks/bench_pro.py --hands 3000
 
-The bot's own strength (with play-outs) is measured with ``ofc simulate`` (README).
+``--part selfplay`` plays the ``pro`` bot itself (play-outs and all) against itself on
+``--hands`` normal heads-up hands of ``--rules`` (no fantasy hands: each hand is dealt fresh)
+and prints its foul rate and fantasy entry rate per seat-hand with 95% intervals (Wilson), and
+the mean decision time::
+
+    nice -n 10 .venv/bin/python benchmarks/bench_pro.py --part selfplay --hands 200 --bot pro
+
+The bot's strength against other bots is measured with ``ofc simulate`` (README).
 """
 
 from __future__ import annotations
 
 import argparse
+import math
+import time
 
 import numpy as np
 
+from ofc.bots import make_bot
 from ofc.bots.pro_weights import VARIANTS, shipped_weights
 from ofc.fast.pro_value import FEATURE_NAMES
+from ofc.hand import Hand
+from ofc.rules import Rules
+from ofc.session import play_hand
+from ofc.sim import derive_seed
 from ofc.train.selfplay import selfplay_chunk
 
 FOULED = FEATURE_NAMES.index("fouled")
@@ -49,12 +63,67 @@ def duel(variant: str, hands: int, seed: int) -> str:
     )
 
 
+def wilson(hits: int, n: int) -> tuple[float, float]:
+    """The 95% Wilson interval of a rate ``hits / n``."""
+    z = 1.959963984540054
+    p = hits / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+class Timed:
+    """Times the decisions of a bot."""
+
+    def __init__(self, spec: str, seed: int) -> None:
+        self.bot = make_bot(spec, seed=seed)
+        self.seconds = 0.0
+        self.decisions = 0
+
+    def act(self, view: object) -> object:
+        start = time.perf_counter()
+        action = self.bot.act(view)  # type: ignore[arg-type]
+        self.seconds += time.perf_counter() - start
+        self.decisions += 1
+        return action
+
+
+def selfplay_rates(rules_name: str, spec: str, hands: int, seed: int) -> str:
+    """One line: the foul and fantasy entry rates of ``spec`` playing itself heads-up."""
+    rules = Rules.preset(rules_name)
+    rules = rules if rules.players == 2 else rules.with_settings({"players": 2})
+    bots = [Timed(spec, derive_seed(seed, 0)), Timed(spec, derive_seed(seed, 1))]
+    fouled = entered = 0
+    for h in range(hands):
+        hand = Hand(rules, button=h % 2, seed=derive_seed(seed, 2, h))
+        play_hand(hand, bots)  # type: ignore[arg-type]
+        assert hand.result is not None
+        for line in hand.result.sheet.players:
+            fouled += line.fouled
+            entered += line.fantasy > 0
+    n = 2 * hands
+    f_lo, f_hi = wilson(fouled, n)
+    e_lo, e_hi = wilson(entered, n)
+    ms = 1000 * sum(b.seconds for b in bots) / max(1, sum(b.decisions for b in bots))
+    return (
+        f"{rules_name} {spec} self-play, {hands} hands ({n} boards, seed {seed}): "
+        f"foul {fouled / n:.1%} [{f_lo:.1%}, {f_hi:.1%}], fantasy entry {entered / n:.1%} "
+        f"[{e_lo:.1%}, {e_hi:.1%}], {ms:.0f} ms a decision"
+    )
+
+
 def main() -> None:
     """Parse the options and print one line per variant."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--hands", type=int, default=3000)
     parser.add_argument("--seed", type=int, default=99)
+    parser.add_argument("--part", choices=("greedy", "selfplay"), default="greedy")
+    parser.add_argument("--bot", default="pro", help="the bot playing itself (--part selfplay)")
+    parser.add_argument("--rules", default="pineapple", help="the preset (--part selfplay)")
     args = parser.parse_args()
+    if args.part == "selfplay":
+        print(selfplay_rates(args.rules, args.bot, args.hands, args.seed))
+        return
     for variant in VARIANTS:
         print(duel(variant, args.hands, args.seed))
 

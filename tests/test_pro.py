@@ -22,6 +22,7 @@ from ofc.fast.pro_value import FEATURE_NAMES, N_FEATURES, STAGES, features, lear
 from ofc.hand import Hand
 from ofc.rules import Rules
 from ofc.session import play_hand
+from ofc.train.fit import fit_stages
 from ofc.train.run import train
 from ofc.train.selfplay import selfplay_chunk, static_weights
 
@@ -190,3 +191,16 @@ def test_cli_train_names_an_unknown_variant(capsys: pytest.CaptureFixture[str]) 
         main(["train", "--variants", "omaha", "--hands", "10", "--workers", "1", "--out", "/nonexistent/x.npz"])
     assert exit_info.value.code == 2
     assert "unknown variant 'omaha'" in capsys.readouterr().err
+
+
+def test_the_fit_charges_the_foul_penalty_on_unfinished_boards_only() -> None:
+    # The same records fitted with penalties 0 and 5: the weights differ only in the risk
+    # column, by exactly 5, and only at the stages fitted below 13 cards (pineapple: 5, 7, 9, 11).
+    records = selfplay_chunk("pineapple", 2, seed=8, chunk=0, hands=60, weights=None, fantasy_value=12.0)
+    plain, _ = fit_stages(records, foul_penalty=0.0)
+    charged, _ = fit_stages(records, foul_penalty=5.0)
+    risk = FEATURE_NAMES.index("risk")
+    difference = plain - charged
+    expected = np.zeros_like(difference)
+    expected[[5, 7, 9, 11], risk] = 5.0
+    assert np.allclose(difference, expected, atol=1e-12)

@@ -8,18 +8,22 @@ no fantasy enters the values.
 
 from __future__ import annotations
 
+import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ofc.actions import Action
 from ofc.bots import make_bot
-from ofc.bots.arrays import after_action
+from ofc.bots.arrays import after_action, board_array, kernel_rules
 from ofc.bots.base import Decision, legal_actions
 from ofc.bots.pro import ProBot
 from ofc.cards import ALL_CARDS, Deck, parse_cards
 from ofc.fast.boards import fouls
+from ofc.fast.placement import DISCARD, fits
+from ofc.fast.pro_value import FOULED, learned_place
 from ofc.hand import Hand
 from ofc.rules import Rules
+from ofc.train.selfplay import static_weights
 
 PINEAPPLE = Rules.preset("pineapple")
 
@@ -159,3 +163,33 @@ def test_the_last_street_never_fouls_when_a_live_placement_exists(seed: int, pre
     decision = ProBot(rollouts=4, seconds=None, seed=seed).decide(view)
     fouled = bool(fouls([after_action(rows, decision.action)[0]])[0])
     assert not (can_live and fouled)
+
+
+def test_the_play_out_policy_never_fouls_its_last_placement_when_it_can_stand() -> None:
+    # Board: top 8s 8d Jh, middle Ts Tc 5s 5d 9h (two pair), bottom 2c 3s 4h; dealt 5h 6c Ks,
+    # one to discard. Only 5h 6c at the bottom (the straight 2-6) stands; Ks with 5h or 6c
+    # leaves king high under two pair. Weights that pay 1000 points for a foul still do not
+    # make the policy foul: a fouling finish is taken only when every finish fouls.
+    kernel = kernel_rules(PINEAPPLE, 12.0)
+    t = kernel.tables
+    board, counts = board_array((parse_cards("8s 8d Jh"), parse_cards("Ts Tc 5s 5d 9h"), parse_cards("2c 3s 4h")))
+    weights = static_weights()
+    weights[13, FOULED] = 1000.0
+    codes = np.zeros(3, dtype=np.int64)
+    cards = np.array(parse_cards("5h 6c Ks"), dtype=np.int64)
+    learned_place(board, counts, cards, 1, kernel.params, weights, t.weight, t.bit, t.unsuited5, t.flush5,
+                  t.unsuited3, t.top, t.middle, t.bottom, codes)  # fmt: skip
+    assert codes.tolist() == [2, 2, DISCARD]
+    assert not fouls(board[None, :])[0]
+
+
+def test_fits_counts_the_legal_assignments() -> None:
+    # Room: top 0, middle 1, bottom 2; three cards, one discarded. Legal: the discard is one of
+    # the three cards (3 ways) and the other two go middle+bottom (2 ways) or bottom+bottom
+    # (1 way): 3 * 3 = 9 of the 4^3 = 64 codes.
+    counts = np.array([3, 4, 3], dtype=np.int64)
+    room = np.zeros(3, dtype=np.int64)
+    assert sum(fits(code, 4, 3, counts, 1, room) for code in range(64)) == 9
+    # Without a discard (base 3) the three cards fill the three places: which card goes to the
+    # middle, 3 ways.
+    assert sum(fits(code, 3, 3, counts, 0, room) for code in range(27)) == 3

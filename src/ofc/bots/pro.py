@@ -138,8 +138,17 @@ class ProBot:
         if len(chosen) == 1 and rollouts is None:
             return (Choice(actions[chosen[0]], float(prior[chosen[0]]), math.inf),)
         job = playouts(view, boards[chosen], counts[chosen])
-        sums = np.zeros(len(chosen), dtype=np.float64)
-        squares = np.zeros(len(chosen), dtype=np.float64)
+        means, spread = self.sample(job, kernel, weights, seconds, rollouts, start)
+        order = np.argsort(-means, kind="stable")
+        return tuple(Choice(actions[chosen[i]], float(means[i]), float(spread[i])) for i in order)
+
+    def sample(
+        self, job: Playouts, kernel: KernelRules, weights: np.ndarray, seconds: float | None, rollouts: int | None,
+        start: float,
+    ) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
+        """Each candidate's mean play-out value and its 95% half-width, within the budget."""
+        sums = np.zeros(len(job.cand_boards), dtype=np.float64)
+        squares = np.zeros(len(job.cand_boards), dtype=np.float64)
         seed = self._rng.getrandbits(31)
         done = run_within_budget(
             lambda first, count: run_playouts(job, kernel, weights, first, count, seed, sums, squares),
@@ -149,9 +158,7 @@ class ProBot:
         )
         self.last_rollouts = done
         means = sums / done
-        spread = np.sqrt(np.maximum(squares / done - means**2, 0.0) / max(done - 1, 1))
-        order = np.argsort(-means, kind="stable")
-        return tuple(Choice(actions[chosen[i]], float(means[i]), float(Z95 * spread[i])) for i in order)
+        return means, Z95 * np.sqrt(np.maximum(squares / done - means**2, 0.0) / max(done - 1, 1))
 
     def rank_last(
         self, view: HandView, actions: list[Action], boards: np.ndarray, counts: np.ndarray, kernel: KernelRules,
@@ -180,18 +187,7 @@ class ProBot:
             spread = np.zeros(len(actions), dtype=np.float64)
             self.last_rollouts = deals
         else:
-            sums = np.zeros(len(actions), dtype=np.float64)
-            squares = np.zeros(len(actions), dtype=np.float64)
-            rng_seed = self._rng.getrandbits(31)
-            done = run_within_budget(
-                lambda first, count: run_playouts(job, kernel, weights, first, count, rng_seed, sums, squares),
-                seconds,
-                rollouts,
-                start,
-            )
-            self.last_rollouts = done
-            means = sums / done
-            spread = Z95 * np.sqrt(np.maximum(squares / done - means**2, 0.0) / max(done - 1, 1))
+            means, spread = self.sample(job, kernel, weights, seconds, rollouts, start)
         self.last_exact = exact
         order = sorted(range(len(actions)), key=lambda i: (bool(fouled[i]), -float(means[i])))
         return tuple(Choice(actions[i], float(means[i]), float(spread[i])) for i in order)

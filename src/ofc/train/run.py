@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from ofc.bots.pro_weights import VARIANTS, ProWeights
 from ofc.sim import derive_seed
 from ofc.train.cluster import run_tasks
-from ofc.train.fit import TrainError, fit_stages
+from ofc.train.fit import FOUL_PENALTY, TrainError, fit_stages
 from ofc.train.selfplay import F64, Records, selfplay_chunk
 
 CHUNK_HANDS = 2000
@@ -34,6 +34,7 @@ def train(
     cluster: str | None = None,
     fantasy_value: float = DEFAULT_FANTASY,
     alpha: float = 1.0,
+    foul_penalty: float = FOUL_PENALTY,
     log: Log | None = None,
 ) -> ProWeights:
     """Train the value of each variant from ``hands`` heads-up self-play hands per round."""
@@ -52,7 +53,7 @@ def train(
             args = [(variant, 2, run_seed, c, size, weights, fantasy_value) for c, size in enumerate(sizes)]
             parts: list[Records] = run_tasks(selfplay_chunk, args, cluster=cluster, workers=workers)
             records = Records.join(parts)
-            weights, scores = fit_stages(records, alpha)
+            weights, scores = fit_stages(records, alpha, foul_penalty)
             if log is not None:
                 mean = float(records.target[records.stage == 13].mean()) if len(records.target) else 0.0
                 r2 = ", ".join(f"{s}:{r:.2f}" for s, r in sorted(scores.items()))
