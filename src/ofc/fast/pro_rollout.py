@@ -2,8 +2,8 @@
 
 ``pro_rollouts`` is ``ofc.fast.rollout.rollouts`` with every seat's street deals placed by
 ``learned_place`` instead of the static evaluation (hidden fantasy boards keep the quick
-static stand-in): same schedule, same shuffles per play-out index (common random numbers
-across candidates), same exact scoring.
+static stand-in): the same loop (``play_rollouts``), so the same schedule, the same shuffles
+per play-out index (common random numbers across candidates) and the same exact scoring.
 
 ``selfplay`` plays whole normal hands between seats that all place greedily (by the static
 evaluation, or by the learned value for the seats in the bit mask ``learned_seats``; a share ``explore`` of decisions

@@ -5,7 +5,8 @@ viewer cannot see (opponents' discards) are burnt, then every remaining deal of 
 ``schedule`` is placed greedily (``ofc.fast.placement``), and the viewer's points are scored
 exactly with the settlement kernels (``ofc.fast.settle``) plus a fantasy bonus. Every
 candidate sees the same shuffles (common random numbers), so differences between candidates
-carry little sampling noise.
+carry little sampling noise. ``play_rollouts`` is the one loop behind it and behind the ``pro``
+bot's play-outs (``ofc.fast.pro_rollout``), which place by the learned value instead.
 """
 
 from __future__ import annotations
