@@ -38,6 +38,7 @@ from ofc.fast.pro_last import finished_fouls, last_street_values
 from ofc.fast.pro_rollout import pro_rollouts
 from ofc.fast.pro_value import learned_values
 from ofc.fast.rollout import Playouts
+from ofc.rules import Rules
 from ofc.view import HandView
 
 Z95 = 1.959963984540054
@@ -76,6 +77,36 @@ def pro_kernel(view: HandView, fantasy_value: float) -> KernelRules:
     return kernel_rules(view.rules, fantasy_value * (len(view.seats) - 1))
 
 
+_warm = False
+
+
+def warm_last_street(weights: np.ndarray) -> None:
+    """Compile (or load) the last-street kernels once per process, on a made-up finished board.
+
+    The first decision of a process is the one callers warm up untimed (``ofc.sim.warm_up``,
+    the server's workers); without this the first last street would compile them on the clock.
+    """
+    global _warm
+    if _warm:
+        return
+    _warm = True
+    kernel = kernel_rules(Rules(), 12.0)
+    t = kernel.tables
+    cands = np.arange(13, dtype=np.int64).reshape(1, 13)
+    boards = np.zeros((2, 13), dtype=np.int64)
+    counts = np.zeros((2, 3), dtype=np.int64)
+    pool = np.arange(13, 52, dtype=np.int64)
+    streaks = np.zeros(2, dtype=np.int64)
+    fantasy = np.zeros(3, dtype=np.int64)
+    out = np.zeros(1, dtype=np.float64)
+    fouled = np.zeros(1, dtype=np.bool_)
+    finished_fouls(cands, t.weight, t.bit, t.unsuited5, t.flush5, t.unsuited3, fouled)
+    last_street_values(
+        0, boards, counts, cands, pool, -1, 0, 0, streaks, fantasy, kernel.params, weights,
+        t.weight, t.bit, t.unsuited5, t.flush5, t.unsuited3, t.top, t.middle, t.bottom, out,
+    )  # fmt: skip
+
+
 class ProBot:
     """Learned value plus play-outs under it; ``seconds`` and/or ``rollouts`` bound a decision."""
 
@@ -110,6 +141,7 @@ class ProBot:
     def decide(self, view: HandView) -> Decision:
         """The candidate with the best mean play-out value, and that value."""
         check_can_act(view)
+        warm_last_street(self.weights.for_variant(view.rules.variant.value))
         if view.in_fantasy:
             decision = fantasy_decision(view)
             self.last_choices = (Choice(decision.action, decision.value or 0.0, 0.0),)
@@ -170,14 +202,15 @@ class ProBot:
         the same deals, but it can tie one that is scooped everywhere).
         """
         job = playouts(view, boards, counts)
-        fouled = finished_fouls(boards, kernel.tables)
+        t = kernel.tables
+        fouled = np.zeros(len(actions), dtype=np.bool_)
+        finished_fouls(boards, t.weight, t.bit, t.unsuited5, t.flush5, t.unsuited3, fouled)
         seat = -1 if len(job.player) == 0 else int(job.player[0])
         exact = len(job.player) == 0 or (
             len(job.player) == 1 and not job.fantasy[0] and comb(len(job.pool), int(job.cards[0])) <= EXACT_DEALS
         )
         if exact:
             means = np.zeros(len(actions), dtype=np.float64)
-            t = kernel.tables
             deals = last_street_values(
                 job.me, job.boards, job.counts, boards, job.pool, seat,
                 int(job.cards[0]) if seat >= 0 else 0, int(job.discards[0]) if seat >= 0 else 0,

@@ -23,6 +23,7 @@ import numba as nb
 import numpy as np
 import numpy.typing as npt
 
+from ofc.fast.evaluate import key3, key5
 from ofc.fast.evaluation import P_FANTASY, P_LAST_CARD, P_ROW_POINTS, P_SCOOP
 from ofc.fast.pro_value import learned_place
 from ofc.fast.rollout import board_finals, seat_value
@@ -105,15 +106,15 @@ def last_street_values(
     return deals
 
 
-def finished_fouls(cand_boards: I64, tables: Any) -> npt.NDArray[np.bool_]:
-    """Which finished candidate boards foul (rows fail to rise)."""
-    t = tables
-    fouled = np.zeros(cand_boards.shape[0], dtype=np.bool_)
+@nb.njit(cache=True)
+def finished_fouls(cand_boards: I64, weight: I32, bit: I32, u5: I32, f5: I32, u3: I32, out: Any) -> None:
+    """``out[c]``: whether finished board ``cand_boards[c]`` fouls (rows fail to rise)."""
     for c in range(cand_boards.shape[0]):
-        kt, km, kb, _ = final_keys(cand_boards[c], t.weight, t.bit, t.unsuited5, t.flush5, t.unsuited3, t.top,
-                                   t.middle, t.bottom)  # fmt: skip
-        fouled[c] = kb < km or km < kt
-    return fouled
+        b = cand_boards[c]
+        kt = key3(b[0], b[1], b[2], weight, u3)
+        km = key5(b[3], b[4], b[5], b[6], b[7], weight, bit, u5, f5)
+        kb = key5(b[8], b[9], b[10], b[11], b[12], weight, bit, u5, f5)
+        out[c] = kb < km or km < kt
 
 
 __all__ = ["finished_fouls", "last_street_values"]
