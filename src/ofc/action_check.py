@@ -19,35 +19,54 @@ from ofc.errors import (
 )
 
 
-def _plural(count: int) -> str:
-    return "" if count == 1 else "s"
-
-
 def check_action(action: Action, held: tuple[Card, ...], rooms: tuple[int, int, int], due: int) -> None:
     """Raise unless ``action`` places or discards exactly ``held``, ``due`` of them discarded, within ``rooms``."""
     seat = action.seat
     check_shape(action)
     if len(action.discards) != due:
-        raise WrongDiscardCount(f"seat {seat} must discard {due} card{_plural(due)}, not {len(action.discards)}")
+        if due == 1:
+            raise WrongDiscardCount(
+                "seat {seat} must discard {due} card, not {given}", seat=seat, due=due, given=len(action.discards)
+            )
+        raise WrongDiscardCount(
+            "seat {seat} must discard {due} cards, not {given}", seat=seat, due=due, given=len(action.discards)
+        )
     room = list(rooms)
     used: set[Card] = set()
     for card, row in action.placements:
         _check_card(seat, card, held, used)
         if type(row) is not Row and (type(row) is not int or row not in ROW_INDEXES):
-            raise UnknownRow(f"seat {seat}: {row!r} is not a row (top, middle or bottom)")
+            raise UnknownRow("seat {seat}: {row!r} is not a row (top, middle or bottom)", seat=seat, row=row)
         room[row] -= 1
         if room[row] < 0:
             wanted = sum(1 for _, where in action.placements if where == row)
             free = rooms[row]
-            label = Row(row).label
-            raise RowFull(f"seat {seat}'s {label} row has room for {free} more card{_plural(free)}, not {wanted}")
+            term = Row(row).term
+            if free == 1:
+                raise RowFull(
+                    "seat {seat}'s {row} row has room for {free} more card, not {wanted}",
+                    seat=seat,
+                    row=term,
+                    free=free,
+                    wanted=wanted,
+                )
+            raise RowFull(
+                "seat {seat}'s {row} row has room for {free} more cards, not {wanted}",
+                seat=seat,
+                row=term,
+                free=free,
+                wanted=wanted,
+            )
     for card in action.discards:
         _check_card(seat, card, held, used)
     if len(used) != len(held):
         missing = format_card(next(card for card in held if card not in used))
         raise WrongPlacementCount(
-            f"seat {seat} must place {len(held) - due} cards, not {len(action.placements)}: "
-            f"{missing} is neither placed nor discarded"
+            "seat {seat} must place {count} cards, not {given}: {missing} is neither placed nor discarded",
+            seat=seat,
+            count=len(held) - due,
+            given=len(action.placements),
+            missing=missing,
         )
 
 
@@ -57,20 +76,28 @@ def check_shape(action: Action) -> None:
     placements: object = action.placements
     discards: object = action.discards
     if not isinstance(placements, tuple):
-        raise ActionError(f"seat {seat}: placements must be a tuple of (card, row) pairs, not {placements!r}")
+        raise ActionError(
+            "seat {seat}: placements must be a tuple of (card, row) pairs, not {placements!r}",
+            seat=seat,
+            placements=placements,
+        )
     for placement in placements:
         if not isinstance(placement, tuple) or len(placement) != 2:
-            raise ActionError(f"seat {seat}: a placement is a (card, row) pair, not {placement!r}")
+            raise ActionError(
+                "seat {seat}: a placement is a (card, row) pair, not {placement!r}", seat=seat, placement=placement
+            )
     if not isinstance(discards, tuple):
-        raise ActionError(f"seat {seat}: discards must be a tuple of cards, not {discards!r}")
+        raise ActionError(
+            "seat {seat}: discards must be a tuple of cards, not {discards!r}", seat=seat, discards=discards
+        )
 
 
 def _check_card(seat: int, card: Card, held: tuple[Card, ...], used: set[Card]) -> None:
     if type(card) is not int or card not in held:
         text = format_card(card) if type(card) is int and 0 <= card < DECK_SIZE else repr(card)
-        raise CardNotHeld(f"seat {seat} does not hold {text}")
+        raise CardNotHeld("seat {seat} does not hold {text}", seat=seat, text=text)
     if card in used:
-        raise DuplicateCard(f"seat {seat} uses {format_card(card)} twice")
+        raise DuplicateCard("seat {seat} uses {card} twice", seat=seat, card=format_card(card))
     used.add(card)
 
 

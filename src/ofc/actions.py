@@ -48,7 +48,7 @@ class Row(IntEnum):
         key = text.strip().lower()
         row = _ROW_WORDS.get(key)
         if row is None:
-            raise UnknownRow(f"unknown row {text!r}: rows are top, middle, bottom")
+            raise UnknownRow("unknown row {text!r}: rows are top, middle, bottom", text=text)
         return row
 
 
@@ -134,16 +134,20 @@ class Action:
         place = data.get("place")
         discard = data.get("discard", [])
         if isinstance(seat, bool) or not isinstance(seat, int):
-            raise ActionError(f"an action needs a whole-number seat, got {seat!r}")
+            raise ActionError("an action needs a whole-number seat, got {seat!r}", seat=seat)
         if not isinstance(place, list) or not isinstance(discard, list):
-            raise ActionError(f"seat {seat}'s action needs lists 'place' and 'discard'")
+            raise ActionError("seat {seat}'s action needs lists 'place' and 'discard'", seat=seat)
         placements: list[Placement] = []
         for item in place:
             if not (isinstance(item, list) and len(item) == 2 and all(isinstance(x, str) for x in item)):
-                raise ActionError(f"seat {seat}'s action: a placement is [card, row], not {item!r}")
+                raise ActionError(
+                    "seat {seat}'s action: a placement is [card, row], not {item!r}", seat=seat, item=item
+                )
             placements.append((parse_card(item[0]), Row.parse(item[1])))
         if not all(isinstance(card, str) for card in discard):
-            raise ActionError(f"seat {seat}'s action: discards must be card text, got {discard!r}")
+            raise ActionError(
+                "seat {seat}'s action: discards must be card text, got {discard!r}", seat=seat, discard=discard
+            )
         return Action(seat, tuple(placements), tuple(parse_card(card) for card in discard))
 
 

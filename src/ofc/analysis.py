@@ -98,9 +98,9 @@ class Analyzer:
         seed: int = 0,
     ) -> None:
         if rollouts < 2:
-            raise OfcError(f"analysis needs at least 2 play-outs per choice, not {rollouts}")
+            raise OfcError("analysis needs at least 2 play-outs per choice, not {rollouts}", rollouts=rollouts)
         if candidates < 1:
-            raise OfcError(f"analysis needs at least 1 candidate, not {candidates}")
+            raise OfcError("analysis needs at least 1 candidate, not {candidates}", candidates=candidates)
         self.rollouts = rollouts
         self.candidates = candidates
         self.flag = flag
@@ -115,7 +115,9 @@ class Analyzer:
         if played is not None:
             key = action_key(played)
             if key not in keys:
-                raise HistoryError(f"action {index + 1} ({played}) is not a legal action of its view")
+                raise HistoryError(
+                    "action {number} ({played}) is not a legal action of its view", number=index + 1, played=played
+                )
             played_at = keys.index(key)
         bot = self._bot
         kernel = pro_kernel(view, bot.fantasy_value)
@@ -159,7 +161,7 @@ class Analyzer:
         wanted = set(range(history.rules.players) if seats is None else seats)
         for seat in wanted:
             if not 0 <= seat < history.rules.players:
-                raise HistoryError(f"no seat {seat} at a {history.rules.players}-seat table")
+                raise HistoryError("no seat {seat} at a {players}-seat table", seat=seat, players=history.rules.players)
         hand = history.deal()
         reports: list[DecisionReport] = []
         for index, record in enumerate(history.records):
@@ -192,7 +194,7 @@ def _apply(hand: Hand, index: int, action: Action, time: Decimal, automatic: boo
         else:
             hand.apply(action, time)
     except OfcError as error:
-        raise HistoryError(f"action {index + 1}: {error}") from None
+        raise HistoryError("action {number}: {error}", number=index + 1, error=error) from None
 
 
 def total_loss(reports: Sequence[DecisionReport]) -> float:

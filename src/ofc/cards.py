@@ -30,7 +30,7 @@ _SHOWN = 16
 def make_card(rank: int, suit: int) -> Card:
     """The card of ``rank`` (0 = deuce .. 12 = ace) and ``suit`` (0..3, ``cdhs``)."""
     if not (0 <= rank < 13 and 0 <= suit < 4):
-        raise CardError(f"no card has rank index {rank} and suit index {suit}")
+        raise CardError("no card has rank index {rank} and suit index {suit}", rank=rank, suit=suit)
     return rank * 4 + suit
 
 
@@ -52,7 +52,12 @@ def parse_card(text: str) -> Card:
         body = "T" + body[2:]
     if len(body) != 2 or body[0] not in RANKS or body[1].lower() not in SUITS:
         shown = repr(token) if len(token) <= _SHOWN else f"'{token[:_SHOWN]}...' ({len(token)} characters)"
-        raise CardError(f"unknown card {shown}: expected a rank of {RANKS} (or 10) and a suit of {SUITS}")
+        raise CardError(
+            "unknown card {shown}: expected a rank of {ranks} (or 10) and a suit of {suits}",
+            shown=shown,
+            ranks=RANKS,
+            suits=SUITS,
+        )
     return RANKS.index(body[0]) * 4 + SUITS.index(body[1].lower())
 
 
@@ -65,7 +70,7 @@ def parse_cards(source: str | Iterable[str], *, unique: bool = True) -> tuple[Ca
     cards: list[Card] = []
     for token in tokens:
         if not isinstance(token, str):
-            raise CardError(f"a card must be written as text, not {token!r}")
+            raise CardError("a card must be written as text, not {token!r}", token=token)
         cards.append(parse_card(token))
     if unique:
         check_distinct(cards)
@@ -77,14 +82,14 @@ def check_distinct(cards: Iterable[Card]) -> None:
     seen: set[Card] = set()
     for card in cards:
         if card in seen:
-            raise CardError(f"card {format_card(card)} appears twice")
+            raise CardError("card {card} appears twice", card=format_card(card))
         seen.add(card)
 
 
 def format_card(card: Card) -> str:
     """Notation of ``card``, e.g. ``Ah``."""
     if not 0 <= card < DECK_SIZE:
-        raise CardError(f"no card has index {card}")
+        raise CardError("no card has index {card}", card=card)
     return RANKS[card >> 2] + SUITS[card & 3]
 
 
@@ -105,7 +110,7 @@ class Deck:
 
     def __init__(self, seed: int | None = None, *, order: Sequence[Card] | None = None) -> None:
         if seed is not None and seed < 0:
-            raise CardError(f"a deck seed is a whole number from 0, not {seed}")
+            raise CardError("a deck seed is a whole number from 0, not {seed}", seed=seed)
         self.seed = seed
         if order is not None:
             if sorted(order) != list(ALL_CARDS):
@@ -130,7 +135,9 @@ class Deck:
     def deal(self, count: int) -> tuple[Card, ...]:
         """Deal ``count`` cards from the top."""
         if count < 0 or count > self.remaining:
-            raise CardError(f"cannot deal {count} cards: {self.remaining} left in the deck")
+            raise CardError(
+                "cannot deal {count} cards: {remaining} left in the deck", count=count, remaining=self.remaining
+            )
         start = self._next
         self._next += count
         return tuple(self._cards[start : self._next])

@@ -107,15 +107,15 @@ def first_deadline(clocks: Sequence[SeatClock], seats: Sequence[int]) -> tuple[D
 def to_time(value: Decimal | float | int | str) -> Decimal:
     """A time passed in by the caller, as a ``Decimal`` (floats by their shortest text)."""
     if isinstance(value, bool):
-        raise ClockError(f"a time must be a number, not {value!r}")
+        raise ClockError("a time must be a number, not {value!r}", value=value)
     try:
         number = value if isinstance(value, Decimal) else Decimal(repr(value) if isinstance(value, float) else value)
     except (InvalidOperation, TypeError, ValueError):
-        raise ClockError(f"a time must be a number, not {value!r}") from None
+        raise ClockError("a time must be a number, not {value!r}", value=value) from None
     if not number.is_finite():
-        raise ClockError(f"a time must be a finite number, not {value!r}")
+        raise ClockError("a time must be a finite number, not {value!r}", value=value)
     if not -LATEST <= number <= LATEST:
-        raise ClockError(f"a time must lie within 10^18 seconds of 0, not {value!r}")
+        raise ClockError("a time must lie within 10^18 seconds of 0, not {value!r}", value=value)
     return number
 
 

@@ -53,8 +53,13 @@ def _check_history(view: HandView) -> None:
         discarded = sum(action.discarded for action in mine)
         if placed != on_board or discarded != state.discarded:
             raise DeterminizeError(
-                f"the view's history accounts for {placed} placed and {discarded} discarded cards of seat "
-                f"{state.seat}, its board shows {on_board} and {state.discarded}: not a view the engine made"
+                "the view's history accounts for {placed} placed and {discarded} discarded cards of seat "
+                "{seat}, its board shows {on_board} and {shown_discarded}: not a view the engine made",
+                placed=placed,
+                discarded=discarded,
+                seat=state.seat,
+                on_board=on_board,
+                shown_discarded=state.discarded,
             )
 
 
@@ -70,13 +75,13 @@ def _layout(view: HandView) -> _Layout:
     for action in view.history:
         seat = action.seat
         if used[seat] >= len(chunks[seat]):
-            raise DeterminizeError(f"seat {seat} acts more often than it is dealt cards")
+            raise DeterminizeError("seat {seat} acts more often than it is dealt cards", seat=seat)
         known[chunks[seat][used[seat]]] = _auto_order(action)
         used[seat] += 1
     for state in view.seats:
         if state.holding:
             if used[state.seat] >= len(chunks[state.seat]):
-                raise DeterminizeError(f"seat {state.seat} holds cards it was never dealt")
+                raise DeterminizeError("seat {seat} holds cards it was never dealt", seat=state.seat)
             mine = state.seat == view.seat
             known[chunks[state.seat][used[state.seat]]] = view.cards if mine else ()
             used[state.seat] += 1
@@ -130,7 +135,9 @@ def _deck_order(layout: _Layout, rng: random.Random) -> tuple[Card, ...]:
     order: list[Card] = []
     for deal, cards in zip(layout.deals, layout.known, strict=False):
         if len(cards) > deal.cards:
-            raise DeterminizeError(f"seat {deal.seat} shows more cards than its deal of {deal.cards}")
+            raise DeterminizeError(
+                "seat {seat} shows more cards than its deal of {cards}", seat=deal.seat, cards=deal.cards
+            )
         order.extend(cards)
         order.extend(unseen.pop() for _ in range(deal.cards - len(cards)))
     order.extend(unseen)
@@ -177,7 +184,7 @@ def determinize(view: HandView, rng: random.Random, *, set_fantasy: FantasySette
         if view.now > hand.now:  # the real hand was told a later time (at the same time: not advanced)
             hand.advance(view.now)
     except OfcError as error:
-        raise DeterminizeError(f"the view cannot be replayed: {error}") from None
+        raise DeterminizeError("the view cannot be replayed: {error}", error=error) from None
     if hand.actions_taken != len(view.history):
         raise DeterminizeError("the view's history and its clocks disagree")
     return hand

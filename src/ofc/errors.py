@@ -10,6 +10,7 @@ translated (``python -m ofc.i18n.extract``; a test holds every raise to it).
 
 from __future__ import annotations
 
+import string
 from decimal import Decimal
 from typing import Any
 
@@ -31,7 +32,9 @@ class OfcError(Exception):
         from ofc.i18n.language import is_language
         from ofc.i18n.text import localize
 
-        return localize(self.template, self.params, language if is_language(language) else None)
+        verbatim = _shown_as_written(self.template)
+        params = {key: _Verbatim(value) if key in verbatim else value for key, value in self.params.items()}
+        return localize(self.template, params, language if is_language(language) else None)
 
     def to_json(self) -> dict[str, Any]:
         """Kind, English text, template and neutral parameters: what a client translates from."""
@@ -49,6 +52,31 @@ def _restore(kind: type[OfcError], template: str, params: dict[str, object], sta
     OfcError.__init__(error, template, **params)
     error.__dict__.update(state)
     return error
+
+
+def _shown_as_written(template: str) -> set[str]:
+    """Fields the template shows with a conversion or format (``{value!r}``, ``{seconds:g}``)."""
+    try:
+        fields = string.Formatter().parse(template)
+        return {field for _text, field, spec, conversion in fields if field and (spec or conversion)}
+    except ValueError:
+        return set()
+
+
+class _Verbatim:
+    """A value kept as it is when localised: ``{value!r}`` quotes the value, not its translation."""
+
+    def __init__(self, value: object) -> None:
+        self.value = value
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+    def __format__(self, spec: str) -> str:
+        return format(self.value, spec)
 
 
 def _neutral(value: object) -> object:

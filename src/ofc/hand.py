@@ -93,7 +93,7 @@ class Hand:
     ) -> None:
         players = rules.players
         if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < players:
-            raise SetupError(f"button must be a seat from 0 to {players - 1}, not {button!r}")
+            raise SetupError("button must be a seat from 0 to {last}, not {button!r}", last=players - 1, button=button)
         self._rules = rules
         self._button = button
         self._fantasy = read_fantasy(rules, fantasy)
@@ -106,7 +106,7 @@ class Hand:
         self._deals = deal_sequence(rules, button, self._fantasy)
         needed = sum(deal.cards for deal in self._deals)
         if needed > DECK_SIZE:
-            raise SetupError(f"this deal needs {needed} cards, more than a deck holds")
+            raise SetupError("this deal needs {needed} cards, more than a deck holds", needed=needed)
         self._order = deck.order
         self._seed = deck.seed
         self._next = 0
@@ -236,7 +236,7 @@ class Hand:
 
     def _seat_index(self, seat: int) -> None:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self._held):
-            raise NoSuchSeat(f"there is no seat {seat!r} at this table of {len(self._held)}")
+            raise NoSuchSeat("there is no seat {seat!r} at this table of {count}", seat=seat, count=len(self._held))
 
     def _rooms(self, seat: int) -> tuple[int, int, int]:
         top, middle, bottom = self._rows[seat]
@@ -245,19 +245,19 @@ class Hand:
     def _discards_due(self, seat: int) -> int:
         """Cards ``seat`` must discard now; raises if it may not act."""
         if self._result is not None:
-            raise HandOver(f"the hand is over: seat {seat} cannot act")
+            raise HandOver("the hand is over: seat {seat} cannot act", seat=seat)
         self._seat_index(seat)
         if self._fantasy[seat]:
             if not self._held[seat]:
-                raise NotYourTurn(f"seat {seat} has already set its fantasy hand")
+                raise NotYourTurn("seat {seat} has already set its fantasy hand", seat=seat)
             return len(self._held[seat]) - HAND_CARDS
         waiting = self._waiting_fantasy()
         if waiting:
             names = ", ".join(str(other) for other in waiting)
-            raise NotYourTurn(f"seat {seat} cannot act yet: fantasy seat {names} must set first")
+            raise NotYourTurn("seat {seat} cannot act yet: fantasy seat {names} must set first", seat=seat, names=names)
         current = self._street_seats[self._turn]  # the hand is not over, so a street is being played
         if current != seat:
-            raise NotYourTurn(f"seat {seat} cannot act now: seat {current} is to act")
+            raise NotYourTurn("seat {seat} cannot act now: seat {current} is to act", seat=seat, current=current)
         return self._streets[self._street].discards
 
     def legal_actions(self, seat: int) -> LegalActions:
@@ -302,11 +302,18 @@ class Hand:
         due = self._next_deadline()
         if due is not None and due[0] < time:
             when, late = time_text(due[0]), time_text(time)
-            raise OutOfTime(f"seat {due[1]} ran out of time at {when}; call advance({late}) before acting at {late}")
+            raise OutOfTime(
+                "seat {seat} ran out of time at {when}; call advance({late}) before acting at {late}",
+                seat=due[1],
+                when=when,
+                late=late,
+            )
 
     def _check_not_before(self, time: Decimal) -> None:
         if time < self._now:
-            raise ClockError(f"time {time_text(time)} is before the hand's time {time_text(self._now)}")
+            raise ClockError(
+                "time {time} is before the hand's time {now}", time=time_text(time), now=time_text(self._now)
+            )
 
     def _next_deadline(self) -> tuple[Decimal, int] | None:
         return first_deadline(self._clocks, self._to_act)

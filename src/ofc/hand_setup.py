@@ -13,7 +13,12 @@ from ofc.rules import Rules
 def per_seat(name: str, values: Sequence[object], players: int) -> None:
     """Raise unless ``values`` is empty (the default) or has one entry per seat."""
     if values and len(values) != players:
-        raise SetupError(f"{name} needs one entry per seat ({players}), got {len(values)}")
+        raise SetupError(
+            "{name} needs one entry per seat ({players}), got {count}",
+            name=name,
+            players=players,
+            count=len(values),
+        )
 
 
 def read_fantasy(rules: Rules, fantasy: Sequence[int]) -> tuple[int, ...]:
@@ -23,8 +28,19 @@ def read_fantasy(rules: Rules, fantasy: Sequence[int]) -> tuple[int, ...]:
     out = tuple(fantasy) or (0,) * rules.players
     for seat, cards in enumerate(out):
         if cards and cards not in deals:
-            allowed = ", ".join(str(n) for n in sorted(deals)) or "none (fantasy is off)"
-            raise SetupError(f"seat {seat} cannot be dealt {cards} cards in fantasy: allowed {allowed}")
+            if not deals:
+                raise SetupError(
+                    "seat {seat} cannot be dealt {cards} cards in fantasy: allowed none (fantasy is off)",
+                    seat=seat,
+                    cards=cards,
+                )
+            allowed = ", ".join(str(n) for n in sorted(deals))
+            raise SetupError(
+                "seat {seat} cannot be dealt {cards} cards in fantasy: allowed {allowed}",
+                seat=seat,
+                cards=cards,
+                allowed=allowed,
+            )
     return out
 
 
@@ -34,8 +50,13 @@ def read_streaks(fantasy: tuple[int, ...], streaks: Sequence[int]) -> tuple[int,
     out = tuple(streaks) or tuple(1 if cards else 0 for cards in fantasy)
     for seat, (cards, streak) in enumerate(zip(fantasy, out, strict=True)):
         if (streak >= 1) != bool(cards) or streak < 0:
-            kind = "a fantasy" if cards else "a normal"
-            raise SetupError(f"seat {seat} plays {kind} hand, so fantasy_in_row cannot be {streak}")
+            if cards:
+                raise SetupError(
+                    "seat {seat} plays a fantasy hand, so fantasy_in_row cannot be {streak}", seat=seat, streak=streak
+                )
+            raise SetupError(
+                "seat {seat} plays a normal hand, so fantasy_in_row cannot be {streak}", seat=seat, streak=streak
+            )
     return out
 
 
@@ -45,5 +66,5 @@ def read_banks(rules: Rules, banks: Sequence[Decimal]) -> tuple[Decimal, ...]:
     out = tuple(to_time(b) for b in banks) or (rules.time_bank_seconds,) * rules.players
     for seat, bank in enumerate(out):
         if bank < 0:
-            raise SetupError(f"seat {seat}'s time bank cannot be negative ({bank})")
+            raise SetupError("seat {seat}'s time bank cannot be negative ({bank})", seat=seat, bank=bank)
     return out

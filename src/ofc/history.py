@@ -73,7 +73,7 @@ class HandHistory:
         if self.is_copy:
             raise HistoryError("this history is already a seat's copy")
         if not 0 <= seat < self.rules.players:
-            raise HistoryError(f"no seat {seat} at a {self.rules.players}-seat table")
+            raise HistoryError("no seat {seat} at a {players}-seat table", seat=seat, players=self.rules.players)
         records = []
         hidden = []
         for record in self.records:
@@ -148,7 +148,7 @@ class HandHistory:
                 now=self.start,
             )
         except OfcError as error:
-            raise HistoryError(f"the hand cannot be dealt: {error}") from None
+            raise HistoryError("the hand cannot be dealt: {error}", error=error) from None
 
 
 def _record_dict(record: ActionRecord) -> dict[str, object]:
@@ -196,27 +196,32 @@ def write_text(
 
 def _get(document: Mapping[str, Any], key: str, kind: type | tuple[type, ...], what: str) -> Any:
     if key not in document:
-        raise HistoryError(f"the history has no {key!r} ({what})")
+        raise HistoryError("the history has no {key!r} ({what})", key=key, what=what)
     value = document[key]
     if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
-        raise HistoryError(f"the history's {key!r} must be {what}, not {value!r}")
+        raise HistoryError("the history's {key!r} must be {what}, not {value!r}", key=key, what=what, value=value)
     return value
 
 
 def _ints(document: Mapping[str, Any], key: str, players: int) -> tuple[int, ...]:
     values = _get(document, key, list, f"a list of {players} whole numbers")
     if len(values) != players or not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
-        raise HistoryError(f"the history's {key!r} must be a list of {players} whole numbers, not {values!r}")
+        raise HistoryError(
+            "the history's {key!r} must be a list of {players} whole numbers, not {values!r}",
+            key=key,
+            players=players,
+            values=values,
+        )
     return tuple(values)
 
 
 def _time(value: object, where: str) -> Decimal:
     if not isinstance(value, str | int | float) or isinstance(value, bool):
-        raise HistoryError(f"{where}: a time must be decimal text or a number, not {value!r}")
+        raise HistoryError("{where}: a time must be decimal text or a number, not {value!r}", where=where, value=value)
     try:
         return to_time(value)
     except OfcError as error:
-        raise HistoryError(f"{where}: {error}") from None
+        raise HistoryError("{where}: {error}", where=where, error=error) from None
 
 
 def _deck(document: Mapping[str, Any]) -> tuple[tuple[Card, ...], int | None]:
@@ -228,11 +233,11 @@ def _deck(document: Mapping[str, Any]) -> tuple[tuple[Card, ...], int | None]:
     try:
         cards = parse_cards(order)
     except OfcError as error:
-        raise HistoryError(f"the history's deck order: {error}") from None
+        raise HistoryError("the history's deck order: {error}", error=error) from None
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
-        raise HistoryError(f"the history's deck seed must be a whole number from 0 or null, not {seed!r}")
+        raise HistoryError("the history's deck seed must be a whole number from 0 or null, not {seed!r}", seed=seed)
     if seed is not None and Deck(seed).order != cards:
-        raise HistoryError(f"the history's deck order is not the order seed {seed} gives")
+        raise HistoryError("the history's deck order is not the order seed {seed} gives", seed=seed)
     return cards, seed
 
 
@@ -242,9 +247,11 @@ def _hidden(document: Mapping[str, Any], copy: bool) -> tuple[int, ...]:
     for number, item in enumerate(_get(document, "actions", list, "a list of actions"), 1):
         count = item.get("hidden_discards", 0) if isinstance(item, dict) else 0
         if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= 52:
-            raise HistoryError(f"action {number}: 'hidden_discards' must be a count of cards, not {count!r}")
+            raise HistoryError(
+                "action {number}: 'hidden_discards' must be a count of cards, not {count!r}", number=number, count=count
+            )
         if count and not copy:
-            raise HistoryError(f"action {number}: only a seat's copy may leave discards face-down")
+            raise HistoryError("action {number}: only a seat's copy may leave discards face-down", number=number)
         counts.append(count)
     return tuple(counts)
 
@@ -255,14 +262,16 @@ def _records(document: Mapping[str, Any]) -> tuple[ActionRecord, ...]:
     for number, item in enumerate(items, 1):
         where = f"action {number}"
         if not isinstance(item, dict):
-            raise HistoryError(f"{where} must be an object, not {item!r}")
+            raise HistoryError("{where} must be an object, not {item!r}", where=where, item=item)
         automatic = item.get("automatic", False)
         if not isinstance(automatic, bool):
-            raise HistoryError(f"{where}: 'automatic' must be true or false, not {automatic!r}")
+            raise HistoryError(
+                "{where}: 'automatic' must be true or false, not {automatic!r}", where=where, automatic=automatic
+            )
         try:
             action = Action.from_dict(item)
         except OfcError as error:
-            raise HistoryError(f"{where}: {error}") from None
+            raise HistoryError("{where}: {error}", where=where, error=error) from None
         records.append(ActionRecord(action, _time(item.get("time"), where), automatic))
     return tuple(records)
 
@@ -273,7 +282,9 @@ def read(source: str | Mapping[str, Any]) -> HandHistory:
         try:
             document = json.loads(source)
         except json.JSONDecodeError as error:
-            raise HistoryError(f"a hand history must be JSON: {error.msg} at line {error.lineno}") from None
+            raise HistoryError(
+                "a hand history must be JSON: {problem} at line {line}", problem=error.msg, line=error.lineno
+            ) from None
         except RecursionError:
             raise HistoryError("a hand history must be JSON: it is nested too deeply") from None
         except ValueError:  # an integer longer than Python converts (sys.get_int_max_str_digits)
@@ -283,15 +294,21 @@ def read(source: str | Mapping[str, Any]) -> HandHistory:
     if not isinstance(document, Mapping):
         raise HistoryError("a hand history must be a JSON object")
     if document.get("format") != FORMAT:
-        raise HistoryError(f"not a hand history: 'format' must be {FORMAT!r}, not {document.get('format')!r}")
+        raise HistoryError(
+            "not a hand history: 'format' must be {expected!r}, not {found!r}",
+            expected=FORMAT,
+            found=document.get("format"),
+        )
     version = document.get("version")
     if version not in (VERSION, TOURNAMENT_VERSION) or isinstance(version, bool):
-        raise HistoryError(f"unsupported hand history version {version!r}: this reads {VERSION} and 2")
+        raise HistoryError(
+            "unsupported hand history version {version!r}: this reads {current} and 2", version=version, current=VERSION
+        )
     settings = _get(document, "rules", dict, "an object of settings")
     try:
         rules = Rules().with_settings(settings)
     except OfcError as error:
-        raise HistoryError(f"the history's rules: {error}") from None
+        raise HistoryError("the history's rules: {error}", error=error) from None
     players = rules.players
     names = document.get("seats")
     if names is not None and (
@@ -299,10 +316,16 @@ def read(source: str | Mapping[str, Any]) -> HandHistory:
         or len(names) != players
         or not all(isinstance(n, str) and n.isprintable() for n in names)  # ofc replay prints them
     ):
-        raise HistoryError(f"the history's 'seats' must be null or {players} names, not {names!r}")
+        raise HistoryError(
+            "the history's 'seats' must be null or {players} names, not {names!r}", players=players, names=names
+        )
     viewer = document.get("viewer")
     if viewer is not None and (isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < players):
-        raise HistoryError(f"the history's 'viewer' must be null or a seat from 0 to {players - 1}, not {viewer!r}")
+        raise HistoryError(
+            "the history's 'viewer' must be null or a seat from 0 to {last}, not {viewer!r}",
+            last=players - 1,
+            viewer=viewer,
+        )
     if viewer is None:
         deck, seed = _deck(document)
     elif document.get("deck") is not None:
@@ -312,12 +335,17 @@ def read(source: str | Mapping[str, Any]) -> HandHistory:
     hidden = _hidden(document, viewer is not None)
     banks = _get(document, "time_banks", list, f"a list of {players} times")
     if len(banks) != players:
-        raise HistoryError(f"the history's 'time_banks' must list {players} times, not {len(banks)}")
+        raise HistoryError(
+            "the history's 'time_banks' must list {players} times, not {count}", players=players, count=len(banks)
+        )
     result = document.get("result")
     if result is not None and not isinstance(result, dict):
-        raise HistoryError(f"the history's 'result' must be an object or null, not {result!r}")
+        raise HistoryError("the history's 'result' must be an object or null, not {result!r}", result=result)
     if (version == TOURNAMENT_VERSION) != ("tournament" in document):
-        raise HistoryError(f"a 'tournament' field goes with version {TOURNAMENT_VERSION}, and only with it")
+        raise HistoryError(
+            "a 'tournament' field goes with version {version}, and only with it",
+            version=TOURNAMENT_VERSION,
+        )
     tournament = read_fields(document["tournament"], rules) if "tournament" in document else None
     return HandHistory(
         rules=rules,
@@ -356,8 +384,8 @@ def replay(history: HandHistory | str | Mapping[str, Any]) -> Hand:
         history = read(history)
     if history.is_copy:
         raise HistoryError(
-            f"this is {history.name(history.viewer or 0)}'s copy of the hand: it holds no deck, so it cannot be "
-            "dealt again (check_copy checks it)"
+            "this is {name}'s copy of the hand: it holds no deck, so it cannot be dealt again (check_copy checks it)",
+            name=history.name(history.viewer or 0),
         )
     hand = history.deal()
     for index, record in enumerate(history.records):
@@ -369,15 +397,15 @@ def replay(history: HandHistory | str | Mapping[str, Any]) -> Hand:
                 else:
                     hand.apply(record.action, record.time)
             except OfcError as error:
-                raise HistoryError(f"{where}: {error}") from None
+                raise HistoryError("{where}: {error}", where=where, error=error) from None
         log = hand.private_record().actions
         if len(log) <= index:
-            raise HistoryError(f"{where}: no seat had run out of time by then")
+            raise HistoryError("{where}: no seat had run out of time by then", where=where)
         if log[index] != record:
-            raise HistoryError(f"{where}: the replay gives {describe(log[index])} instead")
+            raise HistoryError("{where}: the replay gives {made} instead", where=where, made=describe(log[index]))
     if hand.actions_taken > len(history.records):
         extra = hand.private_record().actions[-1]
-        raise HistoryError(f"the replay makes an action the history lacks: {describe(extra)}")
+        raise HistoryError("the replay makes an action the history lacks: {extra}", extra=describe(extra))
     _check_result(history, hand.result)
     return hand
 
@@ -391,12 +419,14 @@ def check_copy(history: HandHistory) -> HandResult | None:
     for number, record in enumerate(history.records, 1):
         action = record.action
         if not 0 <= action.seat < players:
-            raise HistoryError(f"action {number}: there is no seat {action.seat}")
+            raise HistoryError("action {number}: there is no seat {seat}", number=number, seat=action.seat)
         if action.discards and action.seat != history.viewer:
-            raise HistoryError(f"action {number}: a seat's copy holds only its own discards")
+            raise HistoryError("action {number}: a seat's copy holds only its own discards", number=number)
         for card in [card for card, _ in action.placements] + list(action.discards):
             if card in seen:
-                raise HistoryError(f"action {number}: card {format_card(card)} was already dealt")
+                raise HistoryError(
+                    "action {number}: card {card} was already dealt", number=number, card=format_card(card)
+                )
             seen.add(card)
         for card, row in action.placements:
             rows[action.seat][row].append(card)
@@ -406,7 +436,7 @@ def check_copy(history: HandHistory) -> HandResult | None:
         boards = tuple(Board(tuple(top), tuple(middle), tuple(bottom)) for top, middle, bottom in rows)
         sheet = score_boards(boards, history.rules, history.fantasy_in_row)
     except OfcError as error:
-        raise HistoryError(f"the copy's placements do not make finished boards: {error}") from None
+        raise HistoryError("the copy's placements do not make finished boards: {error}", error=error) from None
     players_recorded = history.result.get("players")
     if not isinstance(players_recorded, list) or len(players_recorded) != players:
         raise HistoryError("the history's result must list one entry per seat")
@@ -442,6 +472,10 @@ def _check_result(history: HandHistory, result: HandResult | None) -> None:
             found = mine.get(key) if isinstance(mine, dict) else mine
             if found != value:
                 raise HistoryError(
-                    f"the history's result for {history.name(seat)} says {key} {found!r}, the replay gives {value!r}"
+                    "the history's result for {name} says {key} {found!r}, the replay gives {value!r}",
+                    name=history.name(seat),
+                    key=key,
+                    found=found,
+                    value=value,
                 )
     raise HistoryError("the history's result holds entries the replay does not produce")

@@ -74,11 +74,14 @@ class TournamentFields:
         try:
             won = chip_results(vs, self.chips_per_point, self.chips, order)
         except OfcError as error:
-            raise HistoryError(f"the history's tournament chips cannot be settled: {error}") from None
+            raise HistoryError("the history's tournament chips cannot be settled: {error}", error=error) from None
         if won != self.chips_won:
             raise HistoryError(
-                f"the history's tournament 'chips_won' is {list(self.chips_won)}, the hand's points "
-                f"at {self.chips_per_point} chips a point give {list(won)}"
+                "the history's tournament 'chips_won' is {chips_won}, the hand's points at "
+                "{chips_per_point} chips a point give {won}",
+                chips_won=list(self.chips_won),
+                chips_per_point=self.chips_per_point,
+                won=list(won),
             )
 
 
@@ -89,26 +92,33 @@ def _whole(value: object) -> bool:
 def read_fields(value: object, rules: Rules) -> TournamentFields:
     """Check a history's ``"tournament"`` object against ``rules``; raise ``HistoryError``."""
     if not isinstance(value, Mapping):
-        raise HistoryError(f"the history's 'tournament' must be an object, not {value!r}")
+        raise HistoryError("the history's 'tournament' must be an object, not {value!r}", value=value)
     extra = sorted(set(value) - set(KEYS))
     if extra:
-        raise HistoryError(f"the history's 'tournament' has unknown field {extra[0]!r}")
+        raise HistoryError("the history's 'tournament' has unknown field {key!r}", key=extra[0])
     document: Mapping[str, Any] = value
     numbers: dict[str, int] = {}
     for key in ("hand", "level", "chips_per_point"):
         number = document.get(key)
         if not isinstance(number, int) or isinstance(number, bool) or number < 1:
-            raise HistoryError(f"the history's tournament {key!r} must be a whole number from 1, not {number!r}")
+            raise HistoryError(
+                "the history's tournament {key!r} must be a whole number from 1, not {number!r}", key=key, number=number
+            )
         numbers[key] = number
     lists = {}
     for key, least in (("chips", 1), ("chips_won", None)):
         items = document.get(key)
         if not isinstance(items, list) or len(items) != rules.players or not all(_whole(v) for v in items):
             raise HistoryError(
-                f"the history's tournament {key!r} must be a list of {rules.players} whole numbers, not {items!r}"
+                "the history's tournament {key!r} must be a list of {players} whole numbers, not {items!r}",
+                key=key,
+                players=rules.players,
+                items=items,
             )
         if least is not None and min(items) < least:
-            raise HistoryError(f"the history's tournament {key!r}: every seat dealt in holds chips, not {items!r}")
+            raise HistoryError(
+                "the history's tournament {key!r}: every seat dealt in holds chips, not {items!r}", key=key, items=items
+            )
         lists[key] = tuple(items)
     fields = TournamentFields(
         numbers["hand"], numbers["level"], numbers["chips_per_point"], lists["chips"], lists["chips_won"]
@@ -116,15 +126,21 @@ def read_fields(value: object, rules: Rules) -> TournamentFields:
     level = level_of(rules, fields.hand)
     if fields.level != level:
         raise HistoryError(
-            f"the history's tournament hand {fields.hand} is in level {level} "
-            f"({rules.level_hands} hands a level), not {fields.level}"
+            "the history's tournament hand {hand} is in level {level} ({level_hands} hands a level), not {given}",
+            hand=fields.hand,
+            level=level,
+            level_hands=rules.level_hands,
+            given=fields.level,
         )
     rate = rules.chips_per_point[level - 1]
     if fields.chips_per_point != rate:
         raise HistoryError(
-            f"the history's tournament level {level} pays {rate} chips a point, not {fields.chips_per_point}"
+            "the history's tournament level {level} pays {rate} chips a point, not {chips_per_point}",
+            level=level,
+            rate=rate,
+            chips_per_point=fields.chips_per_point,
         )
     if sum(fields.chips_won) != 0 or min(fields.chips_after) < 0:
         won = list(fields.chips_won)
-        raise HistoryError(f"the history's tournament 'chips_won' {won} does not move chips between stacks")
+        raise HistoryError("the history's tournament 'chips_won' {won} does not move chips between stacks", won=won)
     return fields

@@ -60,15 +60,21 @@ def as_matrix(vs: Sequence[Sequence[Number]]) -> Matrix:
     matrix = tuple(tuple(Fraction(value) for value in row) for row in vs)
     for i, row in enumerate(matrix):
         if len(row) != size:
-            raise MatchError(f"result row of player {i} has {len(row)} entries, expected {size}")
+            raise MatchError(
+                "result row of player {i} has {n_row} entries, expected {size}", i=i, n_row=len(row), size=size
+            )
     for i, row in enumerate(matrix):
         if row[i] != 0:
-            raise MatchError(f"player {i} wins {row[i]} from themself")
+            raise MatchError("player {i} wins {amount} from themself", i=i, amount=row[i])
         for j, value in enumerate(row):
             if value != -matrix[j][i]:
                 raise MatchError(
-                    f"result is not zero-sum: player {i} wins {value} from player {j} "
-                    f"but player {j} wins {matrix[j][i]} from player {i}"
+                    "result is not zero-sum: player {i} wins {value} from player {j} but player {j} wins "
+                    "{back} from player {i}",
+                    i=i,
+                    value=value,
+                    j=j,
+                    back=matrix[j][i],
                 )
     return matrix
 
@@ -81,11 +87,11 @@ def cap_losses(vs: Sequence[Sequence[Number]], caps: Sequence[Number | None]) ->
     matrix = as_matrix(vs)
     size = len(matrix)
     if len(caps) != size:
-        raise MatchError(f"{len(caps)} caps given for {size} players")
+        raise MatchError("{n_caps} caps given for {size} players", n_caps=len(caps), size=size)
     limits = [None if cap is None else Fraction(cap) for cap in caps]
     for i, cap in enumerate(limits):
         if cap is not None and cap <= 0:
-            raise MatchError(f"player {i} has nothing left to lose (cap {cap})")
+            raise MatchError("player {i} has nothing left to lose (cap {cap})", i=i, cap=cap)
     owed = [sum((-v for v in row if v < 0), Fraction(0)) for row in matrix]
     ratio = [Fraction(1)] * size
     capped: list[int] = []

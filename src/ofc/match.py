@@ -48,10 +48,25 @@ def check_join(seat: int, balance: Number, rules: Rules, held: Number = 0) -> No
     ``held`` is the part of the balance already at stake elsewhere (other matches' limits).
     """
     if not can_join(Fraction(balance) - Fraction(held), rules):
-        elsewhere = f" ({amount_text(held)} of it held at other tables)" if held else ""
+        if held:
+            raise BalanceError(
+                "seat {seat}: balance {balance} ({held} of it held at other tables) does not cover the loss limit "
+                "of {loss_limit} points at {point_value} per point ({cost} needed)",
+                seat=seat,
+                balance=amount_text(balance),
+                held=amount_text(held),
+                loss_limit=rules.loss_limit,
+                point_value=rules.point_value,
+                cost=join_cost(rules),
+            )
         raise BalanceError(
-            f"seat {seat}: balance {amount_text(balance)}{elsewhere} does not cover the loss limit of "
-            f"{rules.loss_limit} points at {rules.point_value} per point ({join_cost(rules)} needed)"
+            "seat {seat}: balance {balance} does not cover the loss limit of {loss_limit} "
+            "points at {point_value} per point ({cost} needed)",
+            seat=seat,
+            balance=amount_text(balance),
+            loss_limit=rules.loss_limit,
+            point_value=rules.point_value,
+            cost=join_cost(rules),
         )
 
 
@@ -143,7 +158,7 @@ class Match:
     def next_deal(self) -> DealPlan:
         """The plan of the next hand."""
         if self.finished:
-            raise MatchError(f"the match is over after {len(self._hands)} hands")
+            raise MatchError("the match is over after {n_hands} hands", n_hands=len(self._hands))
         return self._rotation.plan()
 
     def record(self, sheet: ScoreSheet, time_banks: Sequence[Decimal | int] | None = None) -> HandRecord:
@@ -182,17 +197,19 @@ def _read_balances(balances: Balances | None, rules: Rules) -> tuple[Fraction, .
     if isinstance(balances, Mapping):
         extra = [seat for seat in balances if seat not in seats]
         if extra:
-            raise MatchError(f"balance given for seat {extra[0]!r}, not a seat of the table")
+            raise MatchError("balance given for seat {extra!r}, not a seat of the table", extra=extra[0])
         missing = [seat for seat in seats if seat not in balances]
         if missing:
-            raise MatchError(f"no balance given for seat {missing[0]}")
+            raise MatchError("no balance given for seat {missing}", missing=missing[0])
         values = [balances[seat] for seat in seats]
     else:
         values = list(balances)
         if len(values) != rules.players:
-            raise MatchError(f"{len(values)} balances given for {rules.players} seats")
+            raise MatchError(
+                "{n_values} balances given for {players} seats", n_values=len(values), players=rules.players
+            )
     for seat, value in zip(seats, values, strict=True):
         if isinstance(value, bool) or not isinstance(value, int | Fraction | Decimal):
-            raise MatchError(f"seat {seat}: balance {value!r} is not an amount of money")
+            raise MatchError("seat {seat}: balance {value!r} is not an amount of money", seat=seat, value=value)
         check_join(seat, value, rules)
     return tuple(Fraction(value) for value in values)

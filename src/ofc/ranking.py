@@ -122,7 +122,7 @@ def classify(ranks: Sequence[int], flush: bool) -> int:
             return make_key(Category.PAIR, ordered)
         return make_key(Category.HIGH_CARD, ordered)
     if len(ranks) != 5:
-        raise BoardError(f"a hand has 3 or 5 cards, not {len(ranks)}")
+        raise BoardError("a hand has 3 or 5 cards, not {n_ranks}", n_ranks=len(ranks))
     high = _straight_high(ranks)
     if high is not None:
         return make_key(Category.STRAIGHT_FLUSH if flush else Category.STRAIGHT, [high])
@@ -193,7 +193,7 @@ def rank_row(cards: Sequence[Card]) -> int:
         return rank5(cards)
     if len(cards) == 3:
         return rank3(cards)
-    raise BoardError(f"a full row has 3 or 5 cards, not {len(cards)}")
+    raise BoardError("a full row has 3 or 5 cards, not {n_cards}", n_cards=len(cards))
 
 
 def is_royal_flush(key: int) -> bool:

@@ -63,7 +63,7 @@ class DealPlan:
     def index(self, seat: int) -> int:
         """Position of ``seat`` in the per-seat tuples (and in the score sheet)."""
         if seat not in self.seats:
-            raise MatchError(f"seat {seat} is not dealt in hand {self.hand}")
+            raise MatchError("seat {seat} is not dealt in hand {hand}", seat=seat, hand=self.hand)
         return self.seats.index(seat)
 
 
@@ -88,7 +88,9 @@ class Rotation:
         """The rotation before the first hand, the button on ``button``."""
         seats = rules.players
         if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < seats:
-            raise MatchError(f"button seat {button!r} is not a seat of a {seats}-player table")
+            raise MatchError(
+                "button seat {button!r} is not a seat of a {seats}-player table", button=button, seats=seats
+            )
         return Rotation(
             rules=rules,
             active=tuple(range(seats)),
@@ -209,37 +211,52 @@ class HandOutput:
 def read_output(plan: DealPlan, sheet: ScoreSheet, time_banks: Sequence[object] | None, rules: Rules) -> HandOutput:
     """Check a hand's score sheet and time banks against its plan and ``rules``; raise ``MatchError``."""
     if not isinstance(sheet, ScoreSheet):
-        raise MatchError(f"expected a ScoreSheet, got {type(sheet).__name__}")
+        raise MatchError("expected a ScoreSheet, got {kind}", kind=type(sheet).__name__)
     seats = plan.seats
     if len(sheet.players) != len(seats):
         raise MatchError(
-            f"hand {plan.hand} dealt {len(seats)} seats {list(seats)} but the score sheet "
-            f"has {len(sheet.players)} players"
+            "hand {hand} dealt {n_seats} seats {seats} but the score sheet has {n_players} players",
+            hand=plan.hand,
+            n_seats=len(seats),
+            seats=list(seats),
+            n_players=len(sheet.players),
         )
     vs = tuple(tuple(player.vs) for player in sheet.players)
     for a, seat in enumerate(seats):
         if len(vs[a]) != len(seats):
-            raise MatchError(f"score sheet line of seat {seat} has {len(vs[a])} results")
+            raise MatchError("score sheet line of seat {seat} has {count} results", seat=seat, count=len(vs[a]))
     for a, seat in enumerate(seats):
         for b, other in enumerate(seats):
             value = vs[a][b]
             if isinstance(value, bool) or not isinstance(value, int) or value != -vs[b][a]:
                 raise MatchError(
-                    f"score sheet is not zero-sum: seat {seat} wins {value!r} from seat {other}, "
-                    f"seat {other} wins {vs[b][a]!r} from seat {seat}"
+                    "score sheet is not zero-sum: seat {seat} wins {value!r} from seat {other}, seat {other} "
+                    "wins {back!r} from seat {seat}",
+                    seat=seat,
+                    value=value,
+                    other=other,
+                    back=vs[b][a],
                 )
     earned: dict[int, int] = {}
     sizes = rules.fantasy_deal_sizes
     for seat, player, played in zip(seats, sheet.players, plan.fantasy, strict=True):
         cards = player.fantasy
         if isinstance(cards, bool) or not isinstance(cards, int) or cards < 0:
-            raise MatchError(f"seat {seat}: fantasy deal {cards!r} is not a card count")
+            raise MatchError("seat {seat}: fantasy deal {cards!r} is not a card count", seat=seat, cards=cards)
         if cards and cards not in sizes:
             allowed = ", ".join(str(size) for size in sorted(sizes))
-            raise MatchError(f"seat {seat}: no fantasy deal has {cards} cards under these rules ({allowed})")
+            raise MatchError(
+                "seat {seat}: no fantasy deal has {cards} cards under these rules ({allowed})",
+                seat=seat,
+                cards=cards,
+                allowed=allowed,
+            )
         if cards and played and cards != rules.repeat_fantasy_cards:
             raise MatchError(
-                f"seat {seat}: a repeat fantasy deals {rules.repeat_fantasy_cards} cards under these rules, not {cards}"
+                "seat {seat}: a repeat fantasy deals {repeat_fantasy_cards} cards under these rules, not {cards}",
+                seat=seat,
+                repeat_fantasy_cards=rules.repeat_fantasy_cards,
+                cards=cards,
             )
         earned[seat] = cards
     return HandOutput(vs, earned, _read_banks(plan, time_banks))
@@ -249,13 +266,17 @@ def _read_banks(plan: DealPlan, time_banks: Sequence[object] | None) -> dict[int
     if time_banks is None:
         return dict(zip(plan.seats, plan.time_banks, strict=True))
     if isinstance(time_banks, str | bytes) or len(time_banks) != len(plan.seats):
-        raise MatchError(f"hand {plan.hand} needs {len(plan.seats)} time banks, one per seat dealt")
+        raise MatchError(
+            "hand {hand} needs {n_seats} time banks, one per seat dealt", hand=plan.hand, n_seats=len(plan.seats)
+        )
     banks: dict[int, Decimal] = {}
     for seat, before, value in zip(plan.seats, plan.time_banks, time_banks, strict=True):
         if isinstance(value, bool) or not isinstance(value, int | Decimal):
-            raise MatchError(f"seat {seat}: time bank {value!r} is not a number of seconds")
+            raise MatchError("seat {seat}: time bank {value!r} is not a number of seconds", seat=seat, value=value)
         left = Decimal(value)
         if not 0 <= left <= before:
-            raise MatchError(f"seat {seat}: time bank left {left} is outside 0..{before} seconds")
+            raise MatchError(
+                "seat {seat}: time bank left {left} is outside 0..{before} seconds", seat=seat, left=left, before=before
+            )
         banks[seat] = left
     return banks

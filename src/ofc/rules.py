@@ -29,6 +29,7 @@ from ofc.variants import (
     PROGRESSIVE_FANTASY_CARDS,
     PROGRESSIVE_REPEAT_CARDS,
     PROGRESSIVE_TRIPS_CARDS,
+    VARIANT_TERMS,
     VARIANTS,
     ButtonOnFantasy,
     FantasyCards,
@@ -91,8 +92,11 @@ class Rules:
         spec = self.spec
         if not spec.min_players <= self.players <= spec.max_players:
             raise RulesError(
-                f"setting players: {self.variant} allows {spec.min_players}-{spec.max_players} "
-                f"players, not {self.players}"
+                "setting players: {variant} allows {min_players}-{max_players} players, not {players}",
+                variant=VARIANT_TERMS[self.variant],
+                min_players=spec.min_players,
+                max_players=spec.max_players,
+                players=self.players,
             )
         if self.fantasy_cards is FantasyCards.PROGRESSIVE and self.variant is not Variant.PINEAPPLE:
             raise RulesError("setting fantasy_cards: progressive fantasy exists only in pineapple")
@@ -101,15 +105,17 @@ class Rules:
         positive = {"point_value": self.point_value, "hand_seconds": self.hand_seconds}
         for name, number in positive.items():
             if number <= 0:
-                raise RulesError(f"setting {name}: must be positive, got {number}")
+                raise RulesError("setting {name}: must be positive, got {number}", name=name, number=number)
         if self.loss_limit is not None and self.loss_limit <= 0:
-            raise RulesError(f"setting loss_limit: must be positive (or none), got {self.loss_limit}")
+            raise RulesError(
+                "setting loss_limit: must be positive (or none), got {loss_limit}", loss_limit=self.loss_limit
+            )
         for name, number in {"time_bank_seconds": self.time_bank_seconds, "buy_in": self.buy_in}.items():
             if number < 0:
-                raise RulesError(f"setting {name}: must not be negative, got {number}")
+                raise RulesError("setting {name}: must not be negative, got {number}", name=name, number=number)
         for name, count in {"starting_chips": self.starting_chips, "level_hands": self.level_hands}.items():
             if count < 1:
-                raise RulesError(f"setting {name}: must be at least 1, got {count}")
+                raise RulesError("setting {name}: must be at least 1, got {count}", name=name, count=count)
         levels = self.chips_per_point
         if not levels or min(levels) < 1:
             raise RulesError("setting chips_per_point: needs one or more positive levels")
@@ -122,7 +128,7 @@ class Rules:
         if not payouts or min(payouts) <= 0:
             raise RulesError("setting payouts: needs one or more positive shares")
         if sum(payouts) != 1:
-            raise RulesError(f"setting payouts: shares must add up to 1, not {sum(payouts)}")
+            raise RulesError("setting payouts: shares must add up to 1, not {payouts}", payouts=sum(payouts))
         if any(later > earlier for earlier, later in pairwise(payouts)):
             raise RulesError("setting payouts: a lower place cannot be paid more")
 
@@ -177,14 +183,16 @@ class Rules:
         """The named preset (``classic``, ``turbo``, ``pineapple``, ``pineapple-progressive``)."""
         key = name.strip().lower()
         if key not in PRESETS:
-            raise RulesError(f"unknown preset {name!r}: choose one of {', '.join(PRESETS)}")
+            raise RulesError("unknown preset {name!r}: choose one of {names}", name=name, names=", ".join(PRESETS))
         return PRESETS[key]
 
     def with_settings(self, settings: Mapping[str, object]) -> Rules:
         """A copy with ``settings`` (name -> value or text) applied, validated as a whole."""
         unknown = [name for name in settings if name not in READERS]
         if unknown:
-            raise RulesError(f"unknown setting {unknown[0]!r}: known settings are {', '.join(READERS)}")
+            raise RulesError(
+                "unknown setting {unknown!r}: known settings are {names}", unknown=unknown[0], names=", ".join(READERS)
+            )
         typed = {name: READERS[name](name, value) for name, value in settings.items()}
         if "variant" in typed and "scoring" not in typed and self.scoring is self.spec.scoring:
             typed["scoring"] = Scoring.DEFAULT  # the scoring was the variant's default: follow the new variant
@@ -219,7 +227,10 @@ def _check_type(name: str, value: object) -> None:
     if wrong:
         expected = " or ".join("none" if kind is type(None) else kind.__name__ for kind in kinds)
         raise RulesError(
-            f"setting {name}: Rules() takes a {expected}, not {value!r} (Rules.of and with_settings read text)"
+            "setting {name}: Rules() takes a {expected}, not {value!r} (Rules.of and with_settings read text)",
+            name=name,
+            expected=expected,
+            value=value,
         )
 
 

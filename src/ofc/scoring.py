@@ -23,6 +23,8 @@ from ofc.rules import (
     Rules,
     StayCondition,
 )
+from ofc.variants import VARIANT_TERMS
+from ofc.wording import Term
 
 ROW_NAMES = tuple(row.label for row in ROWS)
 ROW_SIZES = {row.label: row.size for row in ROWS}
@@ -43,10 +45,17 @@ class Board:
             row = tuple(getattr(self, name))
             object.__setattr__(self, name, row)
             if len(row) != ROW_SIZES[name]:
-                raise BoardError(f"the {name} row needs {ROW_SIZES[name]} cards, got {len(row)}")
+                raise BoardError(
+                    "the {row} row needs {size} cards, got {count}",
+                    row=Term("row", name),
+                    size=ROW_SIZES[name],
+                    count=len(row),
+                )
             for card in row:
                 if not isinstance(card, int) or not 0 <= card < 52:
-                    raise BoardError(f"the {name} row holds something that is not a card: {card!r}")
+                    raise BoardError(
+                        "the {row} row holds something that is not a card: {card!r}", row=Term("row", name), card=card
+                    )
         check_distinct(self.cards)
 
     @property
@@ -57,7 +66,7 @@ class Board:
     def row(self, name: str) -> tuple[Card, ...]:
         """The row called ``name`` (``top``, ``middle`` or ``bottom``)."""
         if name not in ROW_SIZES:
-            raise BoardError(f"unknown row {name!r}: rows are top, middle, bottom")
+            raise BoardError("unknown row {name!r}: rows are top, middle, bottom", name=name)
         cards: tuple[Card, ...] = getattr(self, name)
         return cards
 
@@ -175,7 +184,7 @@ def next_fantasy_cards(keys: RowKeys, rules: Rules, fantasy_in_row: int = 0) -> 
     only the stay conditions count, and only below ``fantasy_max_in_row``.
     """
     if fantasy_in_row < 0:
-        raise RulesError(f"fantasy_in_row cannot be negative, got {fantasy_in_row}")
+        raise RulesError("fantasy_in_row cannot be negative, got {fantasy_in_row}", fantasy_in_row=fantasy_in_row)
     if not rules.fantasy or keys.fouled:
         return 0
     if fantasy_in_row == 0:
@@ -256,12 +265,17 @@ def score_boards(boards: Sequence[Board], rules: Rules, fantasy_in_row: Sequence
     spec = rules.spec
     if not spec.min_players <= len(boards) <= spec.max_players:
         raise RulesError(
-            f"setting players: {rules.variant} is played by {spec.min_players}-{spec.max_players} "
-            f"players, got {len(boards)} boards"
+            "setting players: {variant} is played by {min_players}-{max_players} players, got {n_boards} boards",
+            variant=VARIANT_TERMS[rules.variant],
+            min_players=spec.min_players,
+            max_players=spec.max_players,
+            n_boards=len(boards),
         )
     streaks = tuple(fantasy_in_row) if fantasy_in_row is not None else (0,) * len(boards)
     if len(streaks) != len(boards):
-        raise RulesError(f"fantasy_in_row has {len(streaks)} entries for {len(boards)} boards")
+        raise RulesError(
+            "fantasy_in_row has {n_streaks} entries for {n_boards} boards", n_streaks=len(streaks), n_boards=len(boards)
+        )
     _check_no_shared_cards(boards)
     keys = [row_keys(board) for board in boards]
     pays = [royalties_of(k, rules) for k in keys]
@@ -284,7 +298,7 @@ def _check_no_shared_cards(boards: Sequence[Board]) -> None:
     seen: set[Card] = set()
     for card in chain.from_iterable(board.cards for board in boards):
         if card in seen:
-            raise BoardError(f"card {format_card(card)} is on two boards")
+            raise BoardError("card {card} is on two boards", card=format_card(card))
         seen.add(card)
 
 

@@ -103,7 +103,11 @@ class Session:
 def play_hand(hand: Hand, agents: Sequence[Agent], now: Decimal | float = 0) -> None:
     """Play ``hand`` to the end, asking ``agents[seat]`` for each seat's actions at time ``now``."""
     if len(agents) != hand.rules.players:
-        raise MatchError(f"play_hand needs one agent per seat ({hand.rules.players}), got {len(agents)}")
+        raise MatchError(
+            "play_hand needs one agent per seat ({players}), got {n_agents}",
+            players=hand.rules.players,
+            n_agents=len(agents),
+        )
     while not hand.is_over:
         seat = hand.to_act[0]
         hand.apply(agents[seat].act(hand.view(seat)), now)

@@ -44,14 +44,14 @@ def _enum(kind: type[E]) -> Callable[[str, object], E]:
                 if member.value == text.replace("-", "_"):
                     return member
         choices = ", ".join(m.value for m in kind)
-        raise RulesError(f"setting {name}: {value!r} is not one of {choices}")
+        raise RulesError("setting {name}: {value!r} is not one of {choices}", name=name, value=value, choices=choices)
 
     return read
 
 
 def _int(name: str, value: object) -> int:
     if isinstance(value, bool):
-        raise RulesError(f"setting {name}: expected a whole number, got {value!r}")
+        raise RulesError("setting {name}: expected a whole number, got {value!r}", name=name, value=value)
     if isinstance(value, int):
         return value
     if isinstance(value, float) and value.is_integer():
@@ -62,7 +62,7 @@ def _int(name: str, value: object) -> int:
             return int(text)
         except ValueError:
             pass
-    raise RulesError(f"setting {name}: expected a whole number, got {value!r}")
+    raise RulesError("setting {name}: expected a whole number, got {value!r}", name=name, value=value)
 
 
 def _scoring(name: str, value: object) -> Scoring:
@@ -80,7 +80,7 @@ def _optional_int(name: str, value: object) -> int | None:
 
 def _decimal(name: str, value: object) -> Decimal:
     if isinstance(value, bool):
-        raise RulesError(f"setting {name}: expected a number, got {value!r}")
+        raise RulesError("setting {name}: expected a number, got {value!r}", name=name, value=value)
     try:
         if isinstance(value, Decimal):
             number = value
@@ -89,15 +89,20 @@ def _decimal(name: str, value: object) -> Decimal:
         elif isinstance(value, str):
             number = Decimal(value.strip())
         else:
-            raise RulesError(f"setting {name}: expected a number, got {value!r}")
+            raise RulesError("setting {name}: expected a number, got {value!r}", name=name, value=value)
     except InvalidOperation:
-        raise RulesError(f"setting {name}: expected a number, got {value!r}") from None
+        raise RulesError("setting {name}: expected a number, got {value!r}", name=name, value=value) from None
     if not number.is_finite():
-        raise RulesError(f"setting {name}: expected a finite number, got {value!r}")
+        raise RulesError("setting {name}: expected a finite number, got {value!r}", name=name, value=value)
     if not -LARGEST_NUMBER < number < LARGEST_NUMBER:
-        raise RulesError(f"setting {name}: too large, got {value!r} (the limit is 10^12)")
+        raise RulesError("setting {name}: too large, got {value!r} (the limit is 10^12)", name=name, value=value)
     if _decimal_places(number) > MOST_DECIMAL_PLACES:
-        raise RulesError(f"setting {name}: more than {MOST_DECIMAL_PLACES} decimal places, got {value!r}")
+        raise RulesError(
+            "setting {name}: more than {places} decimal places, got {value!r}",
+            name=name,
+            places=MOST_DECIMAL_PLACES,
+            value=value,
+        )
     return number
 
 
@@ -125,7 +130,7 @@ def _bool(name: str, value: object) -> bool:
         return True
     if text in ("off", "false", "no", "0"):
         return False
-    raise RulesError(f"setting {name}: expected on or off, got {value!r}")
+    raise RulesError("setting {name}: expected on or off, got {value!r}", name=name, value=value)
 
 
 def _items(name: str, value: object) -> list[object]:
@@ -133,7 +138,7 @@ def _items(name: str, value: object) -> list[object]:
         return [part for part in (p.strip() for p in value.split(",")) if part]
     if isinstance(value, Iterable) and not isinstance(value, Mapping):
         return list(value)
-    raise RulesError(f"setting {name}: expected a comma-separated list, got {value!r}")
+    raise RulesError("setting {name}: expected a comma-separated list, got {value!r}", name=name, value=value)
 
 
 def _stay_set(name: str, value: object) -> frozenset[StayCondition]:
@@ -176,5 +181,5 @@ def parse_assignment(text: str) -> tuple[str, str]:
     """Split a ``KEY=VALUE`` override as typed on the command line."""
     name, sep, value = text.partition("=")
     if not sep or not name.strip():
-        raise RulesError(f"expected KEY=VALUE, got {text!r}")
+        raise RulesError("expected KEY=VALUE, got {text!r}", text=text)
     return name.strip(), value.strip()

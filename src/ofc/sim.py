@@ -283,7 +283,7 @@ def simulate(
     a local run's with the same seed.
     """
     if hands < 1:
-        raise RulesError(f"a simulation needs at least one hand, not {hands}")
+        raise RulesError("a simulation needs at least one hand, not {hands}", hands=hands)
     specs = tuple(s.strip() for s in specs)
     for spec in specs:
         make_bot(spec)  # fail early, in this process, on a bad name or option

@@ -15,6 +15,7 @@ from ofc.cards import parse_cards
 from ofc.errors import InputError, OfcError
 from ofc.rules import Rules
 from ofc.scoring import ROW_NAMES, Board
+from ofc.wording import Term
 
 PLAYER_KEYS = frozenset({"name", "top", "middle", "bottom", "fantasy_in_row"})
 DEFAULT_PRESET = "classic"
@@ -47,41 +48,48 @@ def rules_from_document(value: object) -> Rules:
         settings = dict(value)
         preset = settings.pop("preset", DEFAULT_PRESET)
         if not isinstance(preset, str):
-            raise InputError(f'"rules": "preset" must be a preset name, got {preset!r}')
+            raise InputError('"rules": "preset" must be a preset name, got {preset!r}', preset=preset)
         return Rules.preset(preset).with_settings(settings)
-    raise InputError(f'"rules" must be a preset name or an object of settings, got {value!r}')
+    raise InputError('"rules" must be a preset name or an object of settings, got {value!r}', value=value)
 
 
 def read_seat(index: int, value: object) -> Seat:
     """One player object of the document; errors name the player."""
     label = f"player {index + 1}"
     if not isinstance(value, Mapping):
-        raise InputError(f"{label}: expected an object with top, middle and bottom rows")
+        raise InputError("{label}: expected an object with top, middle and bottom rows", label=label)
     unknown = sorted(set(value) - PLAYER_KEYS)
     if unknown:
-        raise InputError(f"{label}: unknown key {unknown[0]!r} (known: {', '.join(sorted(PLAYER_KEYS))})")
+        raise InputError(
+            "{label}: unknown key {unknown!r} (known: {names})",
+            label=label,
+            unknown=unknown[0],
+            names=", ".join(sorted(PLAYER_KEYS)),
+        )
     name = value.get("name", label)
     if not isinstance(name, str) or not name.strip():
-        raise InputError(f"{label}: name must be a non-empty string")
+        raise InputError("{label}: name must be a non-empty string", label=label)
     label = f"player {name!r}"
     rows: dict[str, tuple[int, ...]] = {}
     for row in ROW_NAMES:
         if row not in value:
-            raise InputError(f"{label}: the {row} row is missing")
+            raise InputError("{label}: the {row} row is missing", label=label, row=Term("row", row))
         cards = value[row]
         if not isinstance(cards, str | list):
-            raise InputError(f"{label}: the {row} row must be a string or a list of cards")
+            raise InputError(
+                "{label}: the {row} row must be a string or a list of cards", label=label, row=Term("row", row)
+            )
         try:
             rows[row] = parse_cards(cards)
         except OfcError as error:
-            raise InputError(f"{label}, {row} row: {error}") from None
+            raise InputError("{label}, {row} row: {error}", label=label, row=Term("row", row), error=error) from None
     streak = value.get("fantasy_in_row", 0)
     if isinstance(streak, bool) or not isinstance(streak, int) or streak < 0:
-        raise InputError(f"{label}: fantasy_in_row must be a whole number >= 0")
+        raise InputError("{label}: fantasy_in_row must be a whole number >= 0", label=label)
     try:
         board = Board(rows["top"], rows["middle"], rows["bottom"])
     except OfcError as error:
-        raise InputError(f"{label}: {error}") from None
+        raise InputError("{label}: {error}", label=label, error=error) from None
     return Seat(name, board, streak)
 
 
@@ -91,7 +99,7 @@ def read_table(document: object, rules: Rules | None = None) -> Table:
         raise InputError('expected a JSON object with "rules" and "players"')
     unknown = sorted(set(document) - {"rules", "players"})
     if unknown:
-        raise InputError(f"unknown key {unknown[0]!r} at the top level (known: players, rules)")
+        raise InputError("unknown key {unknown!r} at the top level (known: players, rules)", unknown=unknown[0])
     players = document.get("players")
     if not isinstance(players, list):
         raise InputError('"players" must be a list of players')
@@ -99,13 +107,17 @@ def read_table(document: object, rules: Rules | None = None) -> Table:
     names = [seat.name for seat in seats]
     for name in names:
         if names.count(name) > 1:
-            raise InputError(f"two players are called {name!r}")
+            raise InputError("two players are called {name!r}", name=name)
     table_rules = rules if rules is not None else rules_from_document(document.get("rules"))
     explicit = document.get("rules")
     says_players = rules is None and isinstance(explicit, Mapping) and "players" in explicit
     if says_players and table_rules.players != len(seats):
-        raise InputError(f"setting players is {table_rules.players} but {len(seats)} players are given")
+        raise InputError(
+            "setting players is {players} but {n_seats} players are given",
+            players=table_rules.players,
+            n_seats=len(seats),
+        )
     if len(seats) < 2:
-        raise InputError(f"a table needs at least 2 players, got {len(seats)}")
+        raise InputError("a table needs at least 2 players, got {n_seats}", n_seats=len(seats))
     table_rules = table_rules.with_settings({"players": len(seats)})
     return Table(table_rules, seats)

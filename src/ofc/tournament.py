@@ -65,7 +65,11 @@ class Tournament:
 
     def __init__(self, rules: Rules, *, button: int) -> None:
         if len(rules.payouts) > rules.players:
-            raise RulesError(f"setting payouts: {len(rules.payouts)} places paid but {rules.players} players")
+            raise RulesError(
+                "setting payouts: {n_payouts} places paid but {players} players",
+                n_payouts=len(rules.payouts),
+                players=rules.players,
+            )
         self.rules = rules
         self._rotation = Rotation.start(rules, button)
         self._chips = (rules.starting_chips,) * rules.players
@@ -130,7 +134,7 @@ class Tournament:
     def next_deal(self) -> DealPlan:
         """The plan of the next hand."""
         if self.finished:
-            raise MatchError(f"the tournament is over after {len(self._hands)} hands")
+            raise MatchError("the tournament is over after {n_hands} hands", n_hands=len(self._hands))
         return self._rotation.plan()
 
     def record(self, sheet: ScoreSheet, time_banks: Sequence[Decimal | int] | None = None) -> TournamentHand:
@@ -158,7 +162,7 @@ class Tournament:
     def prizes(self) -> tuple[Decimal, ...]:
         """Prize per seat once the tournament is over (see ``split_prizes``)."""
         if not self.finished:
-            raise MatchError(f"prizes are paid when one player is left; {len(self.active)} are")
+            raise MatchError("prizes are paid when one player is left; {n_active} are", n_active=len(self.active))
         return split_prizes(self.prize_pool, self.rules.payouts, self._finishes)
 
 
@@ -188,7 +192,7 @@ def round_chips(
     floors = [floor(value) for value in exact]
     spare = sum(exact, Fraction(0)) - sum(floors)
     if spare.denominator != 1:
-        raise MatchError(f"chip results add up to {sum(exact, Fraction(0))}, not whole chips")
+        raise MatchError("chip results add up to {exact}, not whole chips", exact=sum(exact, Fraction(0)))
     rank = {seat: k for k, seat in enumerate(order)}
 
     def rounded_out(seat: int) -> bool:

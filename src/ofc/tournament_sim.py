@@ -264,7 +264,7 @@ def repeat(
 ) -> RepeatResult:
     """Play ``tournaments`` bot tournaments from ``seed`` and summarise each bot's results."""
     if tournaments < 1:
-        raise RulesError(f"--repeat must be at least 1, not {tournaments}")
+        raise RulesError("--repeat must be at least 1, not {tournaments}", tournaments=tournaments)
     specs = tuple(s.strip() for s in specs)
     for spec in specs:
         make_bot(spec)  # fail early, in this process, on a bad name or option

@@ -124,7 +124,11 @@ def playouts(view: HandView, cand_boards: I64, cand_counts: I64) -> Playouts:
     pool = np.array(unseen_cards(view), dtype=np.int64)
     needed = burn + sum(deal.cards for deal in events)
     if needed > len(pool):  # the kernel would deal past the end of its pool: refuse, never corrupt memory
-        raise BotError(f"the view leaves {len(pool)} unseen cards but the rest of the hand deals {needed}")
+        raise BotError(
+            "the view leaves {unseen} unseen cards but the rest of the hand deals {needed}",
+            unseen=len(pool),
+            needed=needed,
+        )
     boards = np.zeros((players, 13), dtype=np.int64)
     counts = np.zeros((players, 3), dtype=np.int64)
     for seat in range(players):

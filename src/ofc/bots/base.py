@@ -66,7 +66,7 @@ def check_can_act(view: HandView) -> int:
     """The viewing seat, after checking it has cards to place now."""
     seat = seat_of(view)
     if not view.may_act:
-        raise BotError(f"seat {seat} has nothing to decide now")
+        raise BotError("seat {seat} has nothing to decide now", seat=seat)
     return seat
 
 

@@ -32,7 +32,7 @@ class ProWeights:
     def for_variant(self, variant: str) -> npt.NDArray[np.float64]:
         """The weights of ``variant``; raises ``BotError`` if the file has none."""
         if variant not in self.by_variant:
-            raise BotError(f"the pro weights hold no model for the {variant} variant (run ofc train)")
+            raise BotError("the pro weights hold no model for the {variant} variant (run ofc train)", variant=variant)
         return self.by_variant[variant]
 
     def save(self, path: Path) -> None:
@@ -50,15 +50,21 @@ def read_weights(path: Path) -> ProWeights:
         with np.load(path) as data:
             arrays = {name: np.array(data[name], dtype=np.float64) for name in data.files}
     except (OSError, ValueError) as error:
-        raise BotError(f"cannot read pro weights {path}: {error}") from None
+        raise BotError("cannot read pro weights {path}: {error}", path=path, error=error) from None
     fantasy = arrays.pop("fantasy_value", None)
     if fantasy is None:
-        raise BotError(f"pro weights {path} lack fantasy_value")
+        raise BotError("pro weights {path} lack fantasy_value", path=path)
     for name, array in arrays.items():
         if name not in VARIANTS:
-            raise BotError(f"pro weights {path}: unknown variant {name!r}")
+            raise BotError("pro weights {path}: unknown variant {name!r}", path=path, name=name)
         if array.shape != (STAGES, N_FEATURES):
-            raise BotError(f"pro weights {path}: {name} has shape {array.shape}, not {(STAGES, N_FEATURES)}")
+            raise BotError(
+                "pro weights {path}: {name} has shape {shape}, not {value}",
+                path=path,
+                name=name,
+                shape=array.shape,
+                value=(STAGES, N_FEATURES),
+            )
     return ProWeights(arrays, float(fantasy))
 
 

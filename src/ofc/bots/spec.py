@@ -57,26 +57,38 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     name, _, rest = text.partition(":")
     name = name.strip().lower()
     if name not in OPTIONS:
-        raise BotError(f"unknown bot {name or spec!r}: choose one of {', '.join(BOT_NAMES)}")
+        raise BotError("unknown bot {name!r}: choose one of {names}", name=name or spec, names=", ".join(BOT_NAMES))
     allowed = OPTIONS[name]
     values: dict[str, Any] = {}
     for item in (part.strip() for part in rest.split(",")) if rest.strip() else ():
         key, sep, raw = item.partition("=")
         key = key.strip().lower()
         if not sep or not key:
-            raise BotError(f"bot {name}: expected key=value, got {item!r}")
+            raise BotError("bot {name}: expected key=value, got {item!r}", name=name, item=item)
         if key not in allowed:
             known = ", ".join(allowed) or "none"
-            raise BotError(f"bot {name} has no option {key!r} (options: {known})")
+            raise BotError("bot {name} has no option {key!r} (options: {known})", name=name, key=key, known=known)
         if key in values:
-            raise BotError(f"bot {name}: option {key} given twice")
+            raise BotError("bot {name}: option {key} given twice", name=name, key=key)
         option = allowed[key]
         try:
             value = option.read(raw.strip())
         except ValueError:
-            raise BotError(f"bot {name}: option {key} must be {option.rule}, got {raw.strip()!r}") from None
+            raise BotError(
+                "bot {name}: option {key} must be {rule}, got {given!r}",
+                name=name,
+                key=key,
+                rule=option.rule,
+                given=raw.strip(),
+            ) from None
         if not option.valid(value):
-            raise BotError(f"bot {name}: option {key} must be {option.rule}, got {raw.strip()!r}")
+            raise BotError(
+                "bot {name}: option {key} must be {rule}, got {given!r}",
+                name=name,
+                key=key,
+                rule=option.rule,
+                given=raw.strip(),
+            )
         values[key] = value
     return name, values
 

@@ -33,7 +33,11 @@ def analyze_command(
     if player is not None:
         names = history.names or ()
         if player not in names:
-            raise HistoryError(f"no player named {player!r} in this hand (seats: {', '.join(names) or 'unnamed'})")
+            if not names:
+                raise HistoryError("no player named {player!r} in this hand (seats: unnamed)", player=player)
+            raise HistoryError(
+                "no player named {player!r} in this hand (seats: {names})", player=player, names=", ".join(names)
+            )
         seats = [names.index(player)]
     reports = Analyzer(rollouts=rollouts, candidates=candidates, flag=flag, seed=seed).analyse(history, seats)
     if as_json:

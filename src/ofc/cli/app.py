@@ -84,9 +84,9 @@ def read_text(source: str) -> str:
         raw = getattr(sys.stdin, "buffer", None)  # the bytes, whatever the locale's error handler
         return raw.read().decode("utf-8") if raw is not None else sys.stdin.read()
     except OSError as error:
-        raise InputError(f"cannot read {name}: {error.strerror or error}") from None
+        raise InputError("cannot read {name}: {problem}", name=name, problem=error.strerror or error) from None
     except UnicodeDecodeError:
-        raise InputError(f"cannot read {name}: not UTF-8 text") from None
+        raise InputError("cannot read {name}: not UTF-8 text", name=name) from None
 
 
 def read_json(source: str) -> object:
@@ -96,11 +96,13 @@ def read_json(source: str) -> object:
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
-        raise InputError(f"{name} is not valid JSON: {error.msg} at line {error.lineno}") from None
+        raise InputError(
+            "{name} is not valid JSON: {problem} at line {line}", name=name, problem=error.msg, line=error.lineno
+        ) from None
     except RecursionError:
-        raise InputError(f"{name} is not valid JSON: it is nested too deeply") from None
+        raise InputError("{name} is not valid JSON: it is nested too deeply", name=name) from None
     except ValueError:  # an integer longer than Python converts (sys.get_int_max_str_digits)
-        raise InputError(f"{name} is not valid JSON: a number has too many digits") from None
+        raise InputError("{name} is not valid JSON: a number has too many digits", name=name) from None
 
 
 def build_rules(base: Rules, preset: str | None, assignments: Sequence[str]) -> Rules:

@@ -64,11 +64,11 @@ def parse_assignments(book: Book, items: Sequence[str]) -> dict[str, object]:
     for item in items:
         name, sep, board = item.partition("=")
         if not sep:
-            raise BookError(f"expected NAME=BOARD (or NAME=dead), got {item!r}", "hand")
+            raise BookError("expected NAME=BOARD (or NAME=dead), got {item!r}", field="hand", item=item)
         name = name.strip()
         book.seat(name, name)
         if name in raw:
-            raise BookError(f"{name} is given twice", name)
+            raise BookError("{name} is given twice", field=name, name=name)
         raw[name] = board
     return raw
 
@@ -77,7 +77,13 @@ def hand_number(keeping: Keeping, number: int) -> int:
     """A 1-based hand number as an index; ``BookError`` when there is no such hand."""
     count = len(keeping.hands)
     if not 1 <= number <= count:
-        raise BookError(f"there is no hand {number}: the book holds {count} hand{'s' if count != 1 else ''}", "hand")
+        if count == 1:
+            raise BookError(
+                "there is no hand {number}: the book holds {count} hand", field="hand", number=number, count=count
+            )
+        raise BookError(
+            "there is no hand {number}: the book holds {count} hands", field="hand", number=number, count=count
+        )
     return number - 1
 
 
@@ -106,13 +112,15 @@ def new(
 ) -> None:
     """Start a book: the players in seat order, the rules, who has the button."""
     if path.exists() and not force:
-        raise InputError(f"{path} exists: choose another file or pass --force")
+        raise InputError("{path} exists: choose another file or pass --force", path=path)
     if after is not None:
         if players or settings or button:
             raise InputError("--after takes the players, rules and button from the old book: give none of them")
         old = load(after)
         if not old.over:
-            raise InputError(f"the match of {after} is not over yet: finish it (or start a book with names)")
+            raise InputError(
+                "the match of {after} is not over yet: finish it (or start a book with names)", after=after
+            )
         book = old.next_book()
     else:
         names = players or []
@@ -166,7 +174,9 @@ def _rechecked(book: Book, number: int) -> Book:
     try:
         replay(book)
     except BookError as error:
-        raise BookError(f"changing hand {number} is refused, {error}", error.field) from None
+        raise BookError(
+            "changing hand {number} is refused, {error}", field=error.field, number=number, error=error
+        ) from None
     return book
 
 

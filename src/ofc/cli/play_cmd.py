@@ -36,7 +36,12 @@ def bot_specs(text: str | None, players: int | None) -> list[str]:
     if players is not None and len(specs) == 1:
         specs = specs * wanted
     if len(specs) != wanted:
-        raise BotError(f"--bots names {len(specs)} bots for {players} players: give {wanted}, or one for all")
+        raise BotError(
+            "--bots names {n_specs} bots for {players} players: give {wanted}, or one for all",
+            n_specs=len(specs),
+            players=players,
+            wanted=wanted,
+        )
     return specs
 
 
@@ -48,7 +53,7 @@ def seat_names(player: str, specs: Sequence[str]) -> list[str]:
     if not name:
         raise InputError("--name must not be empty")
     if not name.isprintable():  # it is printed on the screen and saved in every hand history
-        raise InputError(f"--name must be printable text, not {name!r}")
+        raise InputError("--name must be printable text, not {name!r}", name=name)
     return [name, *bot_names(specs, taken=[name])]
 
 

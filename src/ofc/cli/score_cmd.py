@@ -93,7 +93,9 @@ def score(
     table = read_table(document, override)
     said = dict(parse_assignment(text) for text in settings or [])
     if override is not None and "players" in said and override.players != len(table.seats):
-        raise InputError(f"--set players={said['players']} but the table has {len(table.seats)} players")
+        raise InputError(
+            "--set players={said} but the table has {n_seats} players", said=said["players"], n_seats=len(table.seats)
+        )
     sheet = score_boards(
         [seat.board for seat in table.seats],
         table.rules,

@@ -63,10 +63,10 @@ def simulate_command(
     specs = split_specs(bots)
     table = build_rules(Rules.preset(rules), None, settings or [])
     if hands < 1:
-        raise RulesError(f"--hands must be at least 1, not {hands}")
+        raise RulesError("--hands must be at least 1, not {hands}", hands=hands)
     count = workers if workers is not None else (os.cpu_count() or 1)
     if count < 1:
-        raise RulesError(f"--workers must be at least 1, not {count}")
+        raise RulesError("--workers must be at least 1, not {count}", count=count)
     if cluster is not None:
         check_cluster(cluster)
     run_seed = seed if seed is not None else secrets.randbits(31)

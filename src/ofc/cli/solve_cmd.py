@@ -112,7 +112,7 @@ def fantasy(
             try:
                 solution, seconds = timed_solve(line, game, stay_value, not no_stay)
             except OfcError as error:
-                raise InputError(f"{batch} line {number}: {error}") from None
+                raise InputError("{batch} line {number}: {error}", batch=batch, number=number, error=error) from None
             typer.echo(json.dumps(solution_json(solution, seconds)))
         return
     assert cards is not None

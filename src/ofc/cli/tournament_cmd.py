@@ -135,16 +135,16 @@ def tournament_command(
 
     specs = split_specs(bots)
     if len(specs) < 2:
-        raise RulesError(f"--bots: a tournament needs at least two bots, not {len(specs)}")
+        raise RulesError("--bots: a tournament needs at least two bots, not {n_specs}", n_specs=len(specs))
     for spec in specs:
         make_bot(spec)  # an unknown bot or option fails before anything is played
     table = table_rules(build_rules(Rules.preset(rules), None, settings or []), len(specs))
     Tournament(table, button=0)  # more places paid than players fails here
     if count < 1:
-        raise RulesError(f"--repeat must be at least 1, not {count}")
+        raise RulesError("--repeat must be at least 1, not {count}", count=count)
     processes = workers if workers is not None else (os.cpu_count() or 1)
     if processes < 1:
-        raise RulesError(f"--workers must be at least 1, not {processes}")
+        raise RulesError("--workers must be at least 1, not {processes}", processes=processes)
     run_seed = seed if seed is not None else secrets.randbits(31)
     if count == 1:
         run = play_tournament(table, specs, seed=run_seed)

@@ -31,7 +31,7 @@ def train_command(
     names = [v.strip() for v in variants.split(",") if v.strip()]
     count = workers if workers is not None else (os.cpu_count() or 1)
     if count < 1:
-        raise TrainError(f"--workers must be at least 1, not {count}")
+        raise TrainError("--workers must be at least 1, not {count}", count=count)
     weights = train(
         names, hands=hands, rounds=rounds, seed=seed, workers=count, cluster=cluster, fantasy_value=fantasy,
         log=lambda line: typer.echo(line, err=True),

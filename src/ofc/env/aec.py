@@ -55,7 +55,7 @@ class OfcAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # petting
     ) -> None:
         super().__init__()
         if render_mode not in (None, "ansi"):
-            raise SetupError(f"render_mode must be 'ansi' or None, not {render_mode!r}")
+            raise SetupError("render_mode must be 'ansi' or None, not {render_mode!r}", render_mode=render_mode)
         self.render_mode = render_mode
         self.table = Table(rules, fantasy=fantasy, button=button)
         self.possible_agents = [agent_name(seat) for seat in range(rules.players)]
@@ -101,7 +101,7 @@ class OfcAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # petting
             self._was_dead_step(action)
             return
         if action is None:
-            raise SetupError(f"{agent} is to act: give an action number, not None")
+            raise SetupError("{agent} is to act: give an action number, not None", agent=agent)
         self._cumulative_rewards[agent] = 0.0
         self.table.play(int(action))
         self._after_play()

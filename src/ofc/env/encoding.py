@@ -125,21 +125,40 @@ def decode(view: HandView, number: int) -> Action:
     deal = _deal(view)
     seat = view.seat
     if seat is None or deal is None:
-        raise ActionError(f"seat {seat} has no street cards to place now, so action {number} means nothing")
+        raise ActionError(
+            "seat {seat} has no street cards to place now, so action {number} means nothing", seat=seat, number=number
+        )
     held, due, rooms = deal
     codes = street_codes(held, due)
     if isinstance(number, bool) or not isinstance(number, int | np.integer) or not 0 <= number < codes.size:
         raise ActionError(
-            f"seat {seat}: action {number!r} is not one of the {codes.size} numbers of this street (0-{codes.size - 1})"
+            "seat {seat}: action {number!r} is not one of the {size} numbers of this street (0-{last})",
+            seat=seat,
+            number=number,
+            size=codes.size,
+            last=codes.size - 1,
         )
     index = int(number)
     top, middle, bottom = codes.count_tuples[index]
     if top > rooms[0] or middle > rooms[1] or bottom > rooms[2]:
         counts = codes.count_tuples[index]
         row = next(row for row in ROWS if counts[row] > rooms[row])
+        if counts[row] == 1:
+            raise ActionError(
+                "seat {seat}: action {index} puts {count} card in the {row} row, which has room for {room}",
+                seat=seat,
+                index=index,
+                count=counts[row],
+                row=row.term,
+                room=rooms[row],
+            )
         raise ActionError(
-            f"seat {seat}: action {index} puts {counts[row]} card{'s' if counts[row] > 1 else ''} "
-            f"in the {row.label} row, which has room for {rooms[row]}"
+            "seat {seat}: action {index} puts {count} cards in the {row} row, which has room for {room}",
+            seat=seat,
+            index=index,
+            count=counts[row],
+            row=row.term,
+            room=rooms[row],
         )
     cards = sorted(view.cards)
     dropped = codes.dropped[index]
@@ -157,7 +176,7 @@ def encode(view: HandView, action: Action) -> int:
     discarded = set(action.discards)
     rows = dict(action.placements)
     if set(rows) | discarded != set(cards) or len(rows) + len(discarded) != len(cards):
-        raise ActionError(f"seat {action.seat}: {action} does not use exactly the cards held")
+        raise ActionError("seat {seat}: {action} does not use exactly the cards held", seat=action.seat, action=action)
     choice = tuple(i for i, card in enumerate(cards) if card in discarded)
     kept = [card for card in cards if card not in discarded]
     digits = 0

@@ -56,14 +56,20 @@ class SeatEnv(gymnasium.Env[Observation, int]):
             players = len(specs) + 1  # the learner and one seat per named bot
         game = read_rules(rules, players, settings)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players:
-            raise SetupError(f"seat must be a seat from 0 to {game.players - 1}, not {seat!r}")
+            raise SetupError("seat must be a seat from 0 to {last}, not {seat!r}", last=game.players - 1, seat=seat)
         if illegal not in ILLEGAL_CHOICES:
-            raise SetupError(f"illegal must be one of {', '.join(ILLEGAL_CHOICES)}, not {illegal!r}")
+            raise SetupError(
+                "illegal must be one of {names}, not {illegal!r}", names=", ".join(ILLEGAL_CHOICES), illegal=illegal
+            )
         if render_mode not in (None, "ansi"):
-            raise SetupError(f"render_mode must be 'ansi' or None, not {render_mode!r}")
+            raise SetupError("render_mode must be 'ansi' or None, not {render_mode!r}", render_mode=render_mode)
         others = game.players - 1
         if len(specs) > others:
-            raise SetupError(f"opponents names {len(specs)} bots for {others} other seat{'s' if others > 1 else ''}")
+            if others > 1:
+                raise SetupError(
+                    "opponents names {count} bots for {others} other seats", count=len(specs), others=others
+                )
+            raise SetupError("opponents names {count} bots for {others} other seat", count=len(specs), others=others)
         specs = [specs[i % len(specs)] for i in range(others)]
         for spec in specs:
             make_bot(spec)  # names a bad spec now, not at the first reset
@@ -108,7 +114,9 @@ class SeatEnv(gymnasium.Env[Observation, int]):
         number = int(action)
         if not (0 <= number < len(mask) and mask[number]):
             if self.illegal == "raise":
-                raise ActionError(f"seat {self.seat}: action {number} is not legal now (see the action mask)")
+                raise ActionError(
+                    "seat {seat}: action {number} is not legal now (see the action mask)", seat=self.seat, number=number
+                )
             info["illegal_action"] = number
             number = random_number(mask, self.np_random)
         table.play(number)

@@ -52,7 +52,11 @@ class GameSettings:
         """Settings from OpenSpiel parameters (unknown names and bad values raise ``OfcError``)."""
         unknown = sorted(set(params) - set(DEFAULTS))
         if unknown:
-            raise SetupError(f"python_ofc has no parameter {unknown[0]!r} (parameters: {', '.join(DEFAULTS)})")
+            raise SetupError(
+                "python_ofc has no parameter {unknown!r} (parameters: {names})",
+                unknown=unknown[0],
+                names=", ".join(DEFAULTS),
+            )
         values = {**DEFAULTS, **params}
         settings = {"players": values["players"]}
         settings.update({name: values[name] for name in SETTING_NAMES if name != "variant" and values[name] != ""})
@@ -60,10 +64,18 @@ class GameSettings:
         text = str(values["fantasy_deals"]).strip()
         fantasy = tuple(int(part) for part in text.split(",")) if text else (0,) * rules.players
         if len(fantasy) != rules.players:
-            raise SetupError(f"parameter fantasy_deals needs one deal size per seat ({rules.players}), got {text!r}")
+            raise SetupError(
+                "parameter fantasy_deals needs one deal size per seat ({players}), got {text!r}",
+                players=rules.players,
+                text=text,
+            )
         button = int(values["button"])
         if not 0 <= button < rules.players:
-            raise SetupError(f"parameter button must be a seat from 0 to {rules.players - 1}, not {button}")
+            raise SetupError(
+                "parameter button must be a seat from 0 to {last}, not {button}",
+                last=rules.players - 1,
+                button=button,
+            )
         return GameSettings(rules, button, fantasy)
 
 
@@ -120,7 +132,7 @@ class OfcGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no types
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> OfcObserver:
         """The observer OpenSpiel uses for observations (and, with perfect recall, information states)."""
         if params:
-            raise SetupError(f"python_ofc observers take no parameters, got {params!r}")
+            raise SetupError("python_ofc observers take no parameters, got {params!r}", params=params)
         kind = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
         return OfcObserver(self.settings.rules, kind)
 

@@ -156,7 +156,7 @@ class OfcState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no types
 
     def _deal(self, card: int) -> None:
         if card in self._cards or not 0 <= card < DECK_SIZE:
-            raise ActionError(f"card {card} cannot be dealt: it is dealt already or not a card")
+            raise ActionError("card {card} cannot be dealt: it is dealt already or not a card", card=card)
         self._cards.append(card)
         self._steps.append(("card", card))
         _, start, count = self._pending[-1]

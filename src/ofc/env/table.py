@@ -70,7 +70,11 @@ class Table:
         if seed is not None:
             self._rng = random.Random(seed)
         if fantasy is not None and len(fantasy) != self.rules.players:
-            raise SetupError(f"fantasy needs one deal size per seat ({self.rules.players}), got {len(fantasy)}")
+            raise SetupError(
+                "fantasy needs one deal size per seat ({players}), got {n_fantasy}",
+                players=self.rules.players,
+                n_fantasy=len(fantasy),
+            )
         self.hand = self._deal(self.fantasy if fantasy is None else tuple(fantasy))
 
     @staticmethod

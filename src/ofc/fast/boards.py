@@ -71,7 +71,9 @@ def board_keys(boards: npt.ArrayLike) -> I32:
     """Rank keys ``(top, middle, bottom)`` of each board, shape ``(n, 3)``."""
     array = np.ascontiguousarray(boards)
     if array.ndim != 2 or array.shape[1] != 13 or array.dtype.kind not in "iu":
-        raise BoardError(f"expected an integer array of shape (n, 13), got {array.shape} {array.dtype}")
+        raise BoardError(
+            "expected an integer array of shape (n, 13), got {shape} {dtype}", shape=array.shape, dtype=array.dtype
+        )
     check_cards(array)
     out = np.empty((array.shape[0], 3), dtype=np.int32)
     t = EVAL_TABLES
@@ -106,13 +108,17 @@ def check_keys(keys: npt.NDArray[Any]) -> None:
     would read past a table.
     """
     if keys.ndim != 2 or keys.shape[1] != 3 or keys.dtype.kind not in "iu":
-        raise BoardError(f"expected an integer array of shape (n, 3), got {keys.shape} {keys.dtype}")
+        raise BoardError(
+            "expected an integer array of shape (n, 3), got {shape} {dtype}", shape=keys.shape, dtype=keys.dtype
+        )
     checks = ((0, VALID_TOP_KEYS, "top"), (1, VALID_FIVE_KEYS, "middle"), (2, VALID_FIVE_KEYS, "bottom"))
     for column, valid, row in checks:
         bad = ~np.isin(keys[:, column], valid)
         if bad.any():
             index = int(np.argmax(bad))
-            raise BoardError(f"board {index}: {int(keys[index, column])} is not a {row}-row rank key")
+            raise BoardError(
+                "board {index}: {key} is not a {row}-row rank key", index=index, key=int(keys[index, column]), row=row
+            )
 
 
 def _royalties_of_valid_keys(keys: I32, table: RoyaltyTable) -> I32:

@@ -60,15 +60,15 @@ def check_cards(array: npt.NDArray[Any]) -> None:
     if array.size:
         low, high = int(array.min()), int(array.max())
         if low < 0 or high >= DECK_SIZE:
-            raise CardError(f"cards are 0 to {DECK_SIZE - 1}, got {low if low < 0 else high}")
+            raise CardError("cards are 0 to {last}, got {card}", last=DECK_SIZE - 1, card=low if low < 0 else high)
 
 
 def _as_hands(hands: npt.ArrayLike, width: int) -> npt.NDArray[Any]:
     array = np.ascontiguousarray(hands)
     if array.ndim != 2 or array.shape[1] != width:
-        raise BoardError(f"expected an array of shape (n, {width}), got {array.shape}")
+        raise BoardError("expected an array of shape (n, {width}), got {shape}", width=width, shape=array.shape)
     if array.dtype.kind not in "iu":
-        raise BoardError(f"cards must be integers, got dtype {array.dtype}")
+        raise BoardError("cards must be integers, got dtype {dtype}", dtype=array.dtype)
     check_cards(array)
     return array
 

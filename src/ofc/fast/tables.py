@@ -70,7 +70,7 @@ def build_eval_tables() -> EvalTables:
             continue
         index = _weight_sum(combo)
         if unsuited5[index] != -1:
-            raise OfcError(f"rank weights collide on {combo}")
+            raise OfcError("rank weights collide on {combo}", combo=combo)
         unsuited5[index] = classify(combo, flush=False)
     for ranks in combinations(range(13), 5):
         flush5[sum(1 << r for r in ranks)] = classify(ranks, flush=True)
@@ -78,7 +78,7 @@ def build_eval_tables() -> EvalTables:
     for trio in combinations_with_replacement(range(13), 3):
         index = _weight_sum(trio)
         if unsuited3[index] != -1:
-            raise OfcError(f"rank weights collide on {trio}")
+            raise OfcError("rank weights collide on {trio}", trio=trio)
         unsuited3[index] = classify(trio, flush=False)
     return EvalTables(card_weight, card_bit, unsuited5, flush5, unsuited3)
 

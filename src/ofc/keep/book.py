@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from ofc.errors import OfcError
 from ofc.keep.entries import BookError, Entry, parse_entry
 from ofc.rules import Rules
+from ofc.variants import VARIANT_TERMS
 
 Hand = Mapping[str, Entry]
 """One entered hand: each dealt player's entry, by name."""
@@ -34,12 +35,17 @@ KEPT_SETTINGS = (
 def check_name(name: object) -> str:
     """A player's name, trimmed; refused when empty, too long or holding ``=`` or ``/``."""
     if not isinstance(name, str) or not name.strip():
-        raise BookError("a player's name must be a non-empty text", "players")
+        raise BookError("a player's name must be a non-empty text", field="players")
     text = name.strip()
     if len(text) > MAX_NAME:
-        raise BookError(f"player name {text[:MAX_NAME]!r}... is longer than {MAX_NAME} characters", "players")
+        raise BookError(
+            "player name {text!r}... is longer than {most} characters",
+            field="players",
+            text=text[:MAX_NAME],
+            most=MAX_NAME,
+        )
     if any(mark in text for mark in "=/") or text.lower() == "dead":
-        raise BookError(f"player name {text!r} may not hold '=' or '/' nor be 'dead'", "players")
+        raise BookError("player name {text!r} may not hold '=' or '/' nor be 'dead'", field="players", text=text)
     return text
 
 
@@ -60,17 +66,21 @@ class Book:
         folded = [name.casefold() for name in names]
         for name in names:
             if folded.count(name.casefold()) > 1:
-                raise BookError(f"two players are called {name!r}", "players")
+                raise BookError("two players are called {name!r}", field="players", name=name)
         spec = rules.spec
         if not spec.min_players <= len(names) <= spec.max_players:
             raise BookError(
-                f"{rules.variant} is played by {spec.min_players}-{spec.max_players} players, got {len(names)}",
-                "players",
+                "{variant} is played by {min_players}-{max_players} players, got {n_names}",
+                field="players",
+                variant=VARIANT_TERMS[rules.variant],
+                min_players=spec.min_players,
+                max_players=spec.max_players,
+                n_names=len(names),
             )
         try:
             table_rules = rules.with_settings({"players": len(names)})
         except OfcError as error:
-            raise BookError(str(error), "rules") from None
+            raise BookError("{problem}", field="rules", problem=error) from None
         return Book(table_rules, names, seat_of(names, button, "button"))
 
     def seat(self, name: object, field: str = "") -> int:
@@ -80,7 +90,7 @@ class Book:
     def read_hand(self, raw: Mapping[str, object]) -> dict[str, Entry]:
         """Entries by player name from raw values (text or objects); names must be players'."""
         if not isinstance(raw, Mapping):
-            raise BookError("a hand must map player names to boards or 'dead'", "hand")
+            raise BookError("a hand must map player names to boards or 'dead'", field="hand")
         entries: dict[str, Entry] = {}
         for name, value in raw.items():
             self.seat(name, str(name))
@@ -102,4 +112,4 @@ def seat_of(players: Sequence[str], name: object, field: str) -> int:
     if isinstance(name, str) and name.strip() in players:
         return players.index(name.strip())
     known = ", ".join(players)
-    raise BookError(f"unknown player {name!r} (players: {known})", field)
+    raise BookError("unknown player {name!r} (players: {known})", field=field, name=name, known=known)

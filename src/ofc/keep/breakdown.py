@@ -51,5 +51,9 @@ def pair_result(mine: PlayerScore, theirs: PlayerScore, their_index: int, rules:
 
 def _checked(result: PairResult, mine: PlayerScore, their_index: int) -> PairResult:
     if result.total != mine.vs[their_index]:
-        raise MatchError(f"pairwise parts add up to {result.total}, the engine says {mine.vs[their_index]}")
+        raise MatchError(
+            "pairwise parts add up to {total}, the engine says {engine}",
+            total=result.total,
+            engine=mine.vs[their_index],
+        )
     return result

@@ -26,39 +26,58 @@ TOP_KEYS = frozenset({"format", "version", "rules", "players", "button", "hands"
 def read_book(document: object) -> Book:
     """A book from its JSON document (hands unchecked: ``replay`` checks them)."""
     if not isinstance(document, Mapping):
-        raise BookError('a book is a JSON object with "rules", "players", "button" and "hands"', "book")
+        raise BookError('a book is a JSON object with "rules", "players", "button" and "hands"', field="book")
     unknown = sorted(str(key) for key in document if key not in TOP_KEYS)
     if unknown:
-        raise BookError(f"unknown key {unknown[0]!r} in the book (known: {', '.join(sorted(TOP_KEYS))})", unknown[0])
+        raise BookError(
+            "unknown key {unknown!r} in the book (known: {names})",
+            field=unknown[0],
+            unknown=unknown[0],
+            names=", ".join(sorted(TOP_KEYS)),
+        )
     if document.get("format", FORMAT) != FORMAT:
-        raise BookError(f'"format" must be {FORMAT!r}, got {document.get("format")!r}', "format")
+        raise BookError(
+            '"format" must be {expected!r}, got {found!r}',
+            field="format",
+            expected=FORMAT,
+            found=document.get("format"),
+        )
     version = document.get("version", VERSION)
     if version != VERSION or isinstance(version, bool):
-        raise BookError(f"this ofc reads book version {VERSION}, not {version!r}", "version")
+        raise BookError(
+            "this ofc reads book version {current}, not {version!r}", field="version", current=VERSION, version=version
+        )
     try:
         rules = rules_from_document(document.get("rules"))
     except OfcError as error:
-        raise BookError(f'"rules": {error}', "rules") from None
+        raise BookError('"rules": {error}', field="rules", error=error) from None
     players = document.get("players")
     if not isinstance(players, list):
-        raise BookError('"players" must be a list of names', "players")
+        raise BookError('"players" must be a list of names', field="players")
     if "button" not in document:
-        raise BookError('"button" is missing: name the player with the first button', "button")
+        raise BookError('"button" is missing: name the player with the first button', field="button")
     book = Book.new(rules, players, document["button"])
     said = document.get("rules")
     if isinstance(said, Mapping) and "players" in said and str(said["players"]) != str(len(book.players)):
-        raise BookError(f"setting players is {said['players']} but {len(book.players)} players are named", "players")
+        raise BookError(
+            "setting players is {said} but {n_players} players are named",
+            field="players",
+            said=said["players"],
+            n_players=len(book.players),
+        )
     hands = document.get("hands", [])
     if not isinstance(hands, list):
-        raise BookError('"hands" must be a list of hands', "hands")
+        raise BookError('"hands" must be a list of hands', field="hands")
     read = []
     for number, hand in enumerate(hands):
         if not isinstance(hand, Mapping):
-            raise BookError(f"hand {number + 1}: must map player names to boards or 'dead'", "hands")
+            raise BookError(
+                "hand {number}: must map player names to boards or 'dead'", field="hands", number=number + 1
+            )
         try:
             read.append(book.read_hand(hand))
         except BookError as error:
-            raise BookError(f"hand {number + 1}: {error}", error.field) from None
+            raise BookError("hand {number}: {error}", field=error.field, number=number + 1, error=error) from None
     return book.with_hands(read)
 
 

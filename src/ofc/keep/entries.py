@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from ofc.cards import Card, format_cards, parse_cards
 from ofc.errors import InputError, OfcError
 from ofc.scoring import ROW_NAMES, Board
+from ofc.wording import Term
 
 DEAD = "dead"
 ENTRY_KEYS = frozenset({*ROW_NAMES, "discards"})
@@ -23,8 +24,8 @@ ROW_SIZES = {"top": 3, "middle": 5, "bottom": 5}
 class BookError(InputError):
     """A score book or an entry is wrong; ``field`` says where (``"ann.middle"``, ``"players"``)."""
 
-    def __init__(self, message: str, field: str = "") -> None:
-        super().__init__(message)
+    def __init__(self, template: str = "", /, *, field: str = "", **params: object) -> None:
+        super().__init__(template, **params)
         self.field = field
 
 
@@ -71,11 +72,11 @@ class Entry:
 
 def _cards(value: object, where: str, field: str) -> tuple[Card, ...]:
     if not isinstance(value, str | list):
-        raise BookError(f"{where}: must be cards as text or a list of cards", field)
+        raise BookError("{where}: must be cards as text or a list of cards", field=field, where=where)
     try:
         return parse_cards(value)
     except OfcError as error:
-        raise BookError(f"{where}: {error}", field) from None
+        raise BookError("{where}: {error}", field=field, where=where, error=error) from None
 
 
 def parse_entry(value: object, player: str) -> Entry:
@@ -85,27 +86,54 @@ def parse_entry(value: object, player: str) -> Entry:
     if isinstance(value, str):
         parts = value.split("/")
         if len(parts) not in (3, 4):
+            if len(parts) == 1:
+                raise BookError(
+                    "{player}: write the board as 'top / middle / bottom' (3 parts, a 4th for discards), "
+                    "or 'dead'; got {count} part",
+                    field=player,
+                    player=player,
+                    count=len(parts),
+                )
             raise BookError(
-                f"{player}: write the board as 'top / middle / bottom' (3 parts, a 4th for discards), "
-                f"or 'dead'; got {len(parts)} part{'s' if len(parts) != 1 else ''}",
-                player,
+                "{player}: write the board as 'top / middle / bottom' (3 parts, a 4th for discards), "
+                "or 'dead'; got {count} parts",
+                field=player,
+                player=player,
+                count=len(parts),
             )
         rows: dict[str, object] = dict(zip((*ROW_NAMES, "discards"), parts, strict=False))
     elif isinstance(value, Mapping):
         unknown = sorted(str(key) for key in value if key not in ENTRY_KEYS)
         if unknown:
-            raise BookError(f"{player}: unknown key {unknown[0]!r} (known: bottom, discards, middle, top)", player)
+            raise BookError(
+                "{player}: unknown key {unknown!r} (known: bottom, discards, middle, top)",
+                field=player,
+                player=player,
+                unknown=unknown[0],
+            )
         rows = dict(value)
     else:
-        raise BookError(f"{player}: expected a board ('top / middle / bottom') or 'dead', got {value!r}", player)
+        raise BookError(
+            "{player}: expected a board ('top / middle / bottom') or 'dead', got {value!r}",
+            field=player,
+            player=player,
+            value=value,
+        )
     cards: dict[str, tuple[Card, ...]] = {}
     for name in ROW_NAMES:
         if name not in rows:
-            raise BookError(f"{player}: the {name} row is missing", f"{player}.{name}")
+            raise BookError(
+                "{player}: the {row} row is missing", field=f"{player}.{name}", player=player, row=Term("row", name)
+            )
         cards[name] = _cards(rows[name], f"{player}, {name} row", f"{player}.{name}")
         if len(cards[name]) != ROW_SIZES[name]:
             raise BookError(
-                f"{player}, {name} row: needs {ROW_SIZES[name]} cards, got {len(cards[name])}", f"{player}.{name}"
+                "{player}, {row} row: needs {size} cards, got {count}",
+                field=f"{player}.{name}",
+                player=player,
+                row=Term("row", name),
+                size=ROW_SIZES[name],
+                count=len(cards[name]),
             )
     discards = None
     if rows.get("discards") is not None:
@@ -114,6 +142,8 @@ def parse_entry(value: object, player: str) -> Entry:
     seen: set[Card] = set()
     for card in entry_cards:
         if card in seen:
-            raise BookError(f"{player}: card {format_cards([card])} is entered twice", player)
+            raise BookError(
+                "{player}: card {cards} is entered twice", field=player, player=player, cards=format_cards([card])
+            )
         seen.add(card)
     return Entry(Board(cards["top"], cards["middle"], cards["bottom"]), discards)

@@ -163,7 +163,12 @@ def replay(book: Book) -> Keeping:
 def _play(book: Book, match: Match, number: int, hand: Hand) -> PlayedHand:
     label = f"hand {number + 1}"
     if match.finished:
-        raise BookError(f"{label}: the match is over after {number} hands; start a new book", "hand")
+        raise BookError(
+            "{label}: the match is over after {number} hands; start a new book",
+            field="hand",
+            label=label,
+            number=number,
+        )
     plan = match.next_deal()
     names = tuple(book.players[seat] for seat in plan.seats)
     _check_players(book, plan, names, hand, label)
@@ -174,19 +179,32 @@ def _play(book: Book, match: Match, number: int, hand: Hand) -> PlayedHand:
         sheet = score_boards(boards, book.rules, plan.fantasy_in_row)
         record = match.record(sheet)
     except OfcError as error:
-        raise BookError(f"{label}: {error}", "hand") from None
+        raise BookError("{label}: {error}", field="hand", label=label, error=error) from None
     return PlayedHand(number, plan, names, entries, sheet, record, book.rules, book.players)
 
 
 def _check_players(book: Book, plan: DealPlan, names: Sequence[str], hand: Hand, label: str) -> None:
     for name in hand:
         if name not in book.players:
-            raise BookError(f"{label}: unknown player {name!r} (players: {', '.join(book.players)})", name)
+            raise BookError(
+                "{label}: unknown player {name!r} (players: {names})",
+                field=name,
+                label=label,
+                name=name,
+                names=", ".join(book.players),
+            )
         if name not in names:
-            raise BookError(f"{label}: {name} left the match at the loss limit and is not dealt in", name)
+            raise BookError(
+                "{label}: {name} left the match at the loss limit and is not dealt in",
+                field=name,
+                label=label,
+                name=name,
+            )
     for name in names:
         if name not in hand:
-            raise BookError(f"{label}: no board for {name} (enter their board, or 'dead')", name)
+            raise BookError(
+                "{label}: no board for {name} (enter their board, or 'dead')", field=name, label=label, name=name
+            )
 
 
 def _check_cards(rules: Rules, plan: DealPlan, names: Sequence[str], entries: Mapping[str, Entry], label: str) -> None:
@@ -196,17 +214,41 @@ def _check_cards(rules: Rules, plan: DealPlan, names: Sequence[str], entries: Ma
         entry = entries[name]
         for card in entry.cards:
             if card in owner:
-                who = "twice" if owner[card] == name else f"for both {owner[card]} and {name}"
-                raise BookError(f"{label}: card {format_card(card)} is entered {who}", name)
+                if owner[card] == name:
+                    raise BookError(
+                        "{label}: card {card} is entered twice", field=name, label=label, card=format_card(card)
+                    )
+                raise BookError(
+                    "{label}: card {card} is entered for both {first} and {name}",
+                    field=name,
+                    label=label,
+                    card=format_card(card),
+                    first=owner[card],
+                    name=name,
+                )
             owner[card] = name
         if entry.dead or entry.discards is None:
             continue
         due = cards - HAND_CARDS if cards else normal_discards
         if len(entry.discards) != due:
-            dealt = f"plays fantasy with {cards} cards, so discards {due}" if cards else f"discards {due} a hand"
+            if cards:
+                raise BookError(
+                    "{label}: {name} plays fantasy with {cards} cards, so discards {due}, not {given}: "
+                    "the board is not drawn from the deal",
+                    field=f"{name}.discards",
+                    label=label,
+                    name=name,
+                    cards=cards,
+                    due=due,
+                    given=len(entry.discards),
+                )
             raise BookError(
-                f"{label}: {name} {dealt}, not {len(entry.discards)}: the board is not drawn from the deal",
-                f"{name}.discards",
+                "{label}: {name} discards {due} a hand, not {given}: the board is not drawn from the deal",
+                field=f"{name}.discards",
+                label=label,
+                name=name,
+                due=due,
+                given=len(entry.discards),
             )
 
 
@@ -237,4 +279,4 @@ def fouled_stand_in(free: Sequence[Card]) -> Board:
         board = Board(tuple(top), tuple(middle), tuple(bottom))
         if is_fouled(board):
             return board
-    raise BookError("no fouled board can be made of the cards left", "hand")
+    raise BookError("no fouled board can be made of the cards left", field="hand")

@@ -23,18 +23,18 @@ class Sender(Protocol):
 async def advise(pool: DecisionPool, connection: Sender, message: Hint | Solve, view: HandView | None) -> None:
     """Answer a ``hint`` (the hint bot's choice and value) or a ``solve``; raises ``PlayError``."""
     if view is None or view.seat is None or view.seat not in view.to_act:
-        raise PlayError("not_your_turn", "there is nothing for this seat to decide now")
+        raise PlayError("there is nothing for this seat to decide now", code="not_your_turn")
     if isinstance(message, Solve) and not view.seats[view.seat].fantasy:
-        raise PlayError("not_fantasy", "this seat is not playing a fantasy hand")
+        raise PlayError("this seat is not playing a fantasy hand", code="not_fantasy")
     kind = "solve" if isinstance(message, Solve) else "decide"
     try:
         action, value = await pool.run(connection, kind, HINT_BOT, None, view)
     except TimeoutError:
-        raise PlayError("unavailable", "the hint took too long: try again") from None
+        raise PlayError("the hint took too long: try again", code="unavailable") from None
     except OfcError as error:
         if isinstance(error, PlayError):
             raise
-        raise PlayError("unavailable", str(error)) from None
+        raise PlayError("{problem}", code="unavailable", problem=error) from None
     if kind == "solve":
         connection.send({"type": "solution", "id": message.id, "action": action.to_dict()})
         return

@@ -59,11 +59,13 @@ class Database:
         try:
             return await asyncio.wait_for(future, self.request_seconds)
         except TimeoutError:
-            raise StorageUnavailable(f"the database did not answer in {self.request_seconds:g} s") from None
+            raise StorageUnavailable(
+                "the database did not answer in {request_seconds:g} s", request_seconds=self.request_seconds
+            ) from None
         except DBAPIError as error:
             if not transient(error):
                 raise
-            raise StorageUnavailable(f"the database is unavailable: {type(error.orig).__name__}") from None
+            raise StorageUnavailable("the database is unavailable: {kind}", kind=type(error.orig).__name__) from None
 
     async def write(self, call: Callable[..., T], *args: Any, retry_for: float | None = None) -> T:
         """``call(*args)`` on the writer thread, after every earlier write.
@@ -95,8 +97,9 @@ class Database:
                 self.failures += 1
                 waited = time.monotonic() - start
                 if self._closing.is_set() or (retry_for is not None and waited + pause > retry_for):
-                    problem = f"the database is unavailable ({type(error).__name__}): try again"
-                    raise StorageUnavailable(problem) from None
+                    raise StorageUnavailable(
+                        "the database is unavailable ({kind}): try again", kind=type(error).__name__
+                    ) from None
                 log.warning("database write failed (%s); retrying in %.2f s", error, pause)
                 time.sleep(pause)
                 pause = min(pause * 2, 2.0)

@@ -32,8 +32,8 @@ def seeded_decks(seed: int) -> DeckSource:
 class PlayError(OfcError):
     """A request the table refuses; ``code`` names the kind for the protocol."""
 
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, template: str, /, *, code: str, **params: object) -> None:
+        super().__init__(template, **params)
         self.code = code
 
 

@@ -138,9 +138,11 @@ class TableGame:
     def check_open(self, seat: int, player: str) -> None:
         """Raise ``PlayError`` unless ``player`` may sit down at ``seat``."""
         if seat not in self.open_seats:
-            raise PlayError("seat_taken", f"seat {seat} of table {self.id} is not open")
+            raise PlayError("seat {seat} of table {table} is not open", code="seat_taken", seat=seat, table=self.id)
         if self.has_player(player):
-            raise PlayError("already_seated", f"{player} already sits at table {self.id}")
+            raise PlayError(
+                "{player} already sits at table {table}", code="already_seated", player=player, table=self.id
+            )
 
     def sit(self, seat: int, player: str, token_hash: str, *, stored: bool = False) -> None:
         """Give an open seat to ``player`` (stored first, unless the caller has ``stored`` it)."""
@@ -161,7 +163,9 @@ class TableGame:
     def check_leave(self) -> None:
         """Raise ``PlayError`` unless seats may be left (before the match starts)."""
         if self.status != WAITING:
-            raise PlayError("not_waiting", f"table {self.id} has started its match: a seat can be left only before")
+            raise PlayError(
+                "table {table} has started its match: a seat can be left only before", code="not_waiting", table=self.id
+            )
 
     def stake(self) -> Fraction:
         """What sitting down takes from a person's balance: a tournament's buy-in (a match: nothing)."""
@@ -258,18 +262,18 @@ class TableGame:
         self._sync(now)
         hand = self.hand
         if self.status != PLAYING or hand is None or hand.is_over:
-            raise PlayError("not_playing", f"table {self.id} has no hand in play")
+            raise PlayError("table {table} has no hand in play", code="not_playing", table=self.id)
         hand_seat = self.hand_seat(seat)
         if hand_seat is None:
-            raise PlayError("not_in_hand", f"seat {seat} is not dealt in this hand")
+            raise PlayError("seat {seat} is not dealt in this hand", code="not_in_hand", seat=seat)
         try:
             action = Action.from_dict({"seat": hand_seat, "place": place, "discard": discard})
         except OfcError as error:
-            raise PlayError("bad_action", str(error)) from None
+            raise PlayError("{problem}", code="bad_action", problem=error) from None
         try:
             hand.check(action)
         except ActionError as error:
-            raise PlayError("illegal", f"{type(error).__name__}: {error}") from None
+            raise PlayError("{kind}: {problem}", code="illegal", kind=type(error).__name__, problem=error) from None
         time = max(now, hand.now)
         row = action_row(ActionRecord(action, time, False))
         return CheckedAction(action, time, (self.id, self.hand_number, self._stored), row)

@@ -128,7 +128,7 @@ def keep_router(keep: KeepStore) -> APIRouter:
                 try:
                     rules = Rules.preset(body.preset).with_settings(dict(body.settings))
                 except OfcError as error:
-                    raise BookError(str(error), "rules") from None
+                    raise BookError("{problem}", field="rules", problem=error) from None
                 names = body.players
                 book = Book.new(rules, names, body.button if body.button is not None else (names or [""])[0])
             code, key = secrets.token_urlsafe(9), secrets.token_urlsafe(18)
@@ -167,7 +167,9 @@ def keep_router(keep: KeepStore) -> APIRouter:
                     changed = replay(book.with_hands(hands))
                 except BookError as error:
                     if number <= count:
-                        raise BookError(f"changing hand {number} is refused, {error}", error.field) from None
+                        raise BookError(
+                            "changing hand {number} is refused, {error}", field=error.field, number=number, error=error
+                        ) from None
                     raise
                 entries = {name: entry.to_json() for name, entry in hand.items()}
                 keep.put_hand(code, number - 1, entries, count)
@@ -190,7 +192,9 @@ def keep_router(keep: KeepStore) -> APIRouter:
                 try:
                     changed = replay(book.with_hands(hands))
                 except BookError as error:
-                    raise BookError(f"deleting hand {number} is refused, {error}", error.field) from None
+                    raise BookError(
+                        "deleting hand {number} is refused, {error}", field=error.field, number=number, error=error
+                    ) from None
                 keep.delete_hand(code, number - 1, count)
                 return answer(stored, changed)
 

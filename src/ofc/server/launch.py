@@ -47,11 +47,15 @@ def start_server(db_url: str, port: int, home: Path, *options: str) -> subproces
                 return process
         except OSError:
             if process.poll() is not None:
-                raise ServerStartError(f"ofc serve ended at start:\n{log_path.read_text()}") from None
+                raise ServerStartError("ofc serve ended at start:\n{log}", log=log_path.read_text()) from None
             time.sleep(0.1)
     process.kill()
     process.wait()
-    raise ServerStartError(f"ofc serve did not answer in {START_SECONDS:.0f} s:\n{log_path.read_text()}")
+    raise ServerStartError(
+        "ofc serve did not answer in {seconds:.0f} s:\n{log}",
+        seconds=START_SECONDS,
+        log=log_path.read_text(),
+    )
 
 
 def post_json(base: str, path: str, body: dict[str, Any], timeout: float = 30) -> dict[str, Any]:

@@ -59,7 +59,11 @@ class Lobby(abc.ABC):
         rules = Rules.preset(request.preset).with_settings({**request.settings, "players": request.seats})
         bots = list(request.bots) or [None] * request.seats
         if len(bots) != request.seats:
-            raise OfcError(f"bots must list {request.seats} entries (a spec or null per seat), not {len(bots)}")
+            raise OfcError(
+                "bots must list {seats} entries (a spec or null per seat), not {n_bots}",
+                seats=request.seats,
+                n_bots=len(bots),
+            )
         for spec in bots:
             if spec is not None:
                 check_budget(self.bot_factory(spec, None), spec)
@@ -92,7 +96,11 @@ class Lobby(abc.ABC):
         async with runtime.lock:
             game = runtime.game
             if game.status != FINISHED:
-                raise PlayError("not_finished", f"table {table_id} is still playing: a rematch comes after the match")
+                raise PlayError(
+                    "table {table} is still playing: a rematch comes after the match",
+                    code="not_finished",
+                    table=table_id,
+                )
             if game.rematch is not None:
                 with contextlib.suppress(PlayError):  # a rematch table that is gone: another is opened
                     return (await self.load(game.rematch)).game.public()
@@ -110,7 +118,7 @@ class Lobby(abc.ABC):
             game = runtime.game
             seat = game.seat_of(token_hash(request.token))
             if seat is None:
-                raise PlayError("bad_token", f"that token holds no seat at table {table_id}")
+                raise PlayError("that token holds no seat at table {table}", code="bad_token", table=table_id)
             game.check_leave()
             retry_for = self.db.request_seconds
             await self.db.write(self.store.free_seat, table_id, seat, game.stake(), retry_for=retry_for)
@@ -167,7 +175,7 @@ class Lobby(abc.ABC):
     async def _load(self, table_id: int) -> Runtime:
         row = await self.db.read(self.store.load_table, table_id)
         if row is None:
-            raise PlayError("no_table", f"there is no table {table_id}")
+            raise PlayError("there is no table {table}", code="no_table", table=table_id)
         now, pause, decks = self.clock.now(), self.settings.pause, self.decks
         game = await self.db.read(restore_or_keep, row, self.store, pause, decks, now)
         game.deferred = True
@@ -196,7 +204,7 @@ class Lobby(abc.ABC):
         async with runtime.lock:
             game = runtime.game
             if game.status != WAITING or not game.open_seats:
-                raise PlayError("table_full", f"table {table_id} has no open seat")
+                raise PlayError("table {table} has no open seat", code="table_full", table=table_id)
             seat = request.seat if request.seat is not None else game.open_seats[0]
             game.check_open(seat, request.name)
             known = await self.db.read(self.store.balance, request.name)
@@ -256,7 +264,9 @@ class Lobby(abc.ABC):
         if key is None or not hmac.compare_digest(token_hash(key), stored):
             self.limiter.spend("key_name", name.lower())
             self.limiter.spend("key_address", address)
-            raise PlayError("bad_key", f"the name {name} is taken: its player key is needed to play as it")
+            raise PlayError(
+                "the name {name} is taken: its player key is needed to play as it", code="bad_key", name=name
+            )
 
     @abc.abstractmethod
     def _add(self, game: TableGame) -> Runtime:

@@ -53,8 +53,8 @@ WHAT = {
 class RateLimited(PlayError):
     """An attempt over a limit; nothing was changed. ``retry_after``: whole seconds to wait."""
 
-    def __init__(self, message: str, retry_after: int) -> None:
-        super().__init__("rate_limited", message)
+    def __init__(self, template: str, /, *, retry_after: int, **params: object) -> None:
+        super().__init__(template, code="rate_limited", **params)
         self.retry_after = retry_after
 
 
@@ -138,4 +138,4 @@ def check(bucket: Bucket | None, what: str) -> None:
         return
     wait = bucket.wait()
     if wait:
-        raise RateLimited(f"{what}: try again in {wait} s", wait)
+        raise RateLimited("{what}: try again in {wait} s", retry_after=wait, what=what, wait=wait)

@@ -96,7 +96,7 @@ class TableManager(Lobby):
         except Exception:
             log.exception("table %s: a write was refused: the table is marked damaged", runtime.game.id)
             runtime.game.status = DAMAGED
-            raise StorageUnavailable(f"table {runtime.game.id} could not be stored") from None
+            raise StorageUnavailable("table {table} could not be stored", table=runtime.game.id) from None
 
     async def _bring_to_time(self, runtime: Runtime) -> bool:
         """Placements for seats out of time and the next deal, stored, then told (lock held).
@@ -247,9 +247,9 @@ class TableManager(Lobby):
     def _seat(self, runtime: Runtime, connection: Connection, token: str) -> int:
         seat = runtime.game.seat_of(token_hash(token))
         if seat is None:
-            raise PlayError("bad_token", "this token holds no seat at this table")
+            raise PlayError("this token holds no seat at this table", code="bad_token")
         if connection.seat is not None and connection.seat != seat:
-            raise PlayError("bad_token", f"this connection speaks for seat {connection.seat}")
+            raise PlayError("this connection speaks for seat {seat}", code="bad_token", seat=connection.seat)
         return seat
 
     async def handle(

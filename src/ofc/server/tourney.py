@@ -48,10 +48,22 @@ def check_buy_in(seat: int, player: str, balance: Fraction, rules: Rules, held: 
     """
     free = balance - held
     if free < Fraction(rules.buy_in):
-        elsewhere = f" ({amount_text(held)} of it held at other tables)" if held else ""
+        if held:
+            raise BalanceError(
+                "seat {seat}: {player}'s balance {balance} ({held} of it held at other tables) "
+                "does not cover the buy-in of {buy_in}",
+                seat=seat,
+                player=player,
+                balance=amount_text(balance),
+                held=amount_text(held),
+                buy_in=amount_text(rules.buy_in),
+            )
         raise BalanceError(
-            f"seat {seat}: {player}'s balance {amount_text(balance)}{elsewhere} does not cover "
-            f"the buy-in of {amount_text(rules.buy_in)}"
+            "seat {seat}: {player}'s balance {balance} does not cover the buy-in of {buy_in}",
+            seat=seat,
+            player=player,
+            balance=amount_text(balance),
+            buy_in=amount_text(rules.buy_in),
         )
 
 

@@ -65,13 +65,18 @@ def check_deal(cards: Sequence[Card], rules: Rules) -> tuple[Card, ...]:
     deal = tuple(cards)
     for card in deal:
         if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < 52:
-            raise CardError(f"a fantasy deal holds something that is not a card: {card!r}")
+            raise CardError("a fantasy deal holds something that is not a card: {card!r}", card=card)
     check_distinct(deal)
     most = max_fantasy_cards(rules)
     if not HAND_CARDS <= len(deal) <= most:
         raise CardError(
-            f"a fantasy deal has {HAND_CARDS} to {most} cards under these rules "
-            f"({rules.variant}, fantasy_cards={rules.fantasy_cards}), got {len(deal)}"
+            "a fantasy deal has {least} to {most} cards under these rules ({variant}, "
+            "fantasy_cards={fantasy_cards}), got {count}",
+            least=HAND_CARDS,
+            most=most,
+            variant=rules.variant,
+            fantasy_cards=rules.fantasy_cards,
+            count=len(deal),
         )
     return deal
 
@@ -80,7 +85,7 @@ def check_stay_value(stay_value: float) -> float:
     """``stay_value`` as a float, which must be finite and not negative."""
     value = float(stay_value)
     if not math.isfinite(value) or value < 0:
-        raise RulesError(f"stay value must be a finite number of points >= 0, got {stay_value!r}")
+        raise RulesError("stay value must be a finite number of points >= 0, got {stay_value!r}", stay_value=stay_value)
     return value
 
 

@@ -112,7 +112,7 @@ def parse_command(line: str) -> Command:
         return _undo(tokens[1:])
     if verb is not None:
         if len(tokens) > 1:
-            raise CommandError(f"{first} takes nothing after it, got {' '.join(tokens[1:])!r}")
+            raise CommandError("{first} takes nothing after it, got {names!r}", first=first, names=" ".join(tokens[1:]))
         return Simple(verb)
     return _placement(tokens)
 
@@ -121,7 +121,7 @@ def _undo(rest: list[str]) -> Undo:
     if not rest:
         return Undo()
     if len(rest) > 1:
-        raise CommandError(f"undo takes back one card at a time, got {' '.join(rest)!r}")
+        raise CommandError("undo takes back one card at a time, got {names!r}", names=" ".join(rest))
     return Undo(_card(rest[0]))
 
 
@@ -129,7 +129,9 @@ def _card(token: str) -> Card:
     try:
         return parse_card(token)
     except CardError:
-        raise CommandError(f"{token!r} is neither a card (like Ah, Td, 10c) nor a command (help lists them)") from None
+        raise CommandError(
+            "{token!r} is neither a card (like Ah, Td, 10c) nor a command (help lists them)", token=token
+        ) from None
 
 
 def _placement(tokens: list[str]) -> Place:
@@ -144,12 +146,12 @@ def _placement(tokens: list[str]) -> Place:
             waiting.append(_card(token))
             continue
         if not waiting:
-            raise CommandError(f"{token!r} needs cards before it: write the card first, as in 'Ah {token}'")
+            raise CommandError("{token!r} needs cards before it: write the card first, as in 'Ah {token}'", token=token)
         moves.extend((card, target) for card in waiting)
         waiting = []
     if waiting:
         names = format_cards(waiting)
-        raise CommandError(f"say where {names} should go: add t, m, b (or x to discard) after it")
+        raise CommandError("say where {names} should go: add t, m, b (or x to discard) after it", names=names)
     if not moves:
         raise CommandError("nothing to place: write cards and rows, as in 'Ah b Kd m'")
     return Place(tuple(moves), confirm)

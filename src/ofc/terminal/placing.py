@@ -59,18 +59,22 @@ class Placing:
     def place(self, card: Card, target: Target) -> None:
         """Put ``card`` into ``target`` (moving it if it was placed already)."""
         if card not in self.held:
-            raise CommandError(f"you do not hold {format_card(card)}: your cards are {format_cards(self.held)}")
+            raise CommandError(
+                "you do not hold {card}: your cards are {cards}", card=format_card(card), cards=format_cards(self.held)
+            )
         if self.target_of(card) == target:
             return
         if target == DISCARD:
             if self.discards == 0:
                 raise CommandError("nothing is discarded now: put every card into a row")
             if len(self.cards_in(DISCARD)) >= self.discards:
-                raise CommandError(f"you discard only {self.discards} card{_s(self.discards)} now")
+                if self.discards == 1:
+                    raise CommandError("you discard only {count} card now", count=self.discards)
+                raise CommandError("you discard only {count} cards now", count=self.discards)
         else:
             room = self.rooms[target] - len(self.cards_in(target))
             if room <= 0:
-                raise CommandError(f"the {Row(target).label} row is full")
+                raise CommandError("the {row} row is full", row=Row(target).term)
         self._remove(card)
         self.moves.append((card, target))
 
@@ -81,7 +85,7 @@ class Placing:
         if card is None:
             return self.moves.pop()[0]
         if self.target_of(card) is None:
-            raise CommandError(f"{format_card(card)} is not placed, so there is nothing to take back")
+            raise CommandError("{card} is not placed, so there is nothing to take back", card=format_card(card))
         self._remove(card)
         return card
 

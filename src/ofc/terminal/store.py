@@ -60,5 +60,11 @@ class HandStore:
                     continue
                 return path
         except OSError as error:
-            raise StoreError(f"cannot save the hand history in {self.folder}: {error.strerror or error}") from None
-        raise StoreError(f"cannot save the hand history in {self.folder}: too many files named {self.stem}")
+            raise StoreError(
+                "cannot save the hand history in {folder}: {problem}",
+                folder=self.folder,
+                problem=error.strerror or error,
+            ) from None
+        raise StoreError(
+            "cannot save the hand history in {folder}: too many files named {stem}", folder=self.folder, stem=self.stem
+        )

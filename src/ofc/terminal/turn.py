@@ -131,12 +131,12 @@ class Turn:
         if not placing.moves:
             raise CommandError("place your cards first, like 'Ah b Kd m' (help lists the commands)")
         if not placing.complete:
-            raise CommandError(placing.missing_text())
+            raise CommandError("{problem}", problem=placing.missing_text())
         action = placing.action(self.seat)
         try:
             self.hand.check(action)
         except ActionError as error:
-            raise CommandError(str(error)) from None
+            raise CommandError("{problem}", problem=error) from None
         now = self.face.now()
         self.hand.advance(now)
         if self.seat not in self.hand.to_act:

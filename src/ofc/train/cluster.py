@@ -30,7 +30,7 @@ def check_cluster(cluster: str) -> str:
     text = cluster.strip()
     if text in ("auto", "local") or (text.startswith("ray://") and ":" in text[6:]):
         return text
-    raise ClusterError(f"--cluster must be auto, local or ray://HOST:PORT, not {cluster!r}")
+    raise ClusterError("--cluster must be auto, local or ray://HOST:PORT, not {cluster!r}", cluster=cluster)
 
 
 def _ray() -> Any:
@@ -52,7 +52,9 @@ def connect(cluster: str, cpus: int | None = None) -> Any:
             else:
                 ray.init(address=address, log_to_driver=False)
         except ConnectionError as error:
-            raise ClusterError(f"cannot reach the Ray cluster {address}: {error}") from None
+            raise ClusterError(
+                "cannot reach the Ray cluster {address}: {error}", address=address, error=error
+            ) from None
     return ray
 
 

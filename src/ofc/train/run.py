@@ -40,9 +40,13 @@ def train(
     """Train the value of each variant from ``hands`` heads-up self-play hands per round."""
     for variant in variants:
         if variant not in VARIANTS:
-            raise TrainError(f"unknown variant {variant!r}: choose from {', '.join(VARIANTS)}")
+            raise TrainError(
+                "unknown variant {variant!r}: choose from {names}", variant=variant, names=", ".join(VARIANTS)
+            )
     if hands < 1 or rounds < 1:
-        raise TrainError(f"--hands and --rounds must be at least 1 (got {hands} and {rounds})")
+        raise TrainError(
+            "--hands and --rounds must be at least 1 (got {hands} and {rounds})", hands=hands, rounds=rounds
+        )
     out: dict[str, F64] = {}
     for variant in variants:
         weights: F64 | None = None
