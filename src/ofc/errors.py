@@ -6,6 +6,13 @@ A message is an English template with ``{placeholders}`` filled from keyword arg
 ``error.localized()`` the player's language, ``error.to_json()`` the language-neutral form a
 protocol message carries. Templates are literal strings, so they can be extracted and
 translated (``python -m ofc.i18n.extract``; a test holds every raise to it).
+
+Vocabulary is filled in as terms (``row.term``, ``VARIANT_TERMS[variant]``) so it translates;
+card texts, names and what the user typed stay as they are. A field shown with a conversion
+or format (``{value!r}``, ``{seconds:g}``) is shown the same way in every language. English
+plurals are separate templates (``... 1 card`` / ``... 2 cards``): a translation fills a number
+where it needs no agreement (``карт: 3``). A wrapped error is a parameter
+(``InputError("line {line}: {problem}", line=n, problem=error)``) and renders in the same language.
 """
 
 from __future__ import annotations

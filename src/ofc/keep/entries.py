@@ -70,13 +70,26 @@ class Entry:
         return " / ".join(parts)
 
 
-def _cards(value: object, where: str, field: str) -> tuple[Card, ...]:
+def _cards(value: object, player: str, row: str | None) -> tuple[Card, ...]:
+    """The cards of ``player``'s ``row`` (None: the discards) as entered."""
+    field = f"{player}.{row or 'discards'}"
     if not isinstance(value, str | list):
-        raise BookError("{where}: must be cards as text or a list of cards", field=field, where=where)
+        if row is None:
+            raise BookError("{player}, discards: must be cards as text or a list of cards", field=field, player=player)
+        raise BookError(
+            "{player}, {row} row: must be cards as text or a list of cards",
+            field=field,
+            player=player,
+            row=Term("row", row),
+        )
     try:
         return parse_cards(value)
     except OfcError as error:
-        raise BookError("{where}: {error}", field=field, where=where, error=error) from None
+        if row is None:
+            raise BookError("{player}, discards: {error}", field=field, player=player, error=error) from None
+        raise BookError(
+            "{player}, {row} row: {error}", field=field, player=player, row=Term("row", row), error=error
+        ) from None
 
 
 def parse_entry(value: object, player: str) -> Entry:
@@ -125,7 +138,7 @@ def parse_entry(value: object, player: str) -> Entry:
             raise BookError(
                 "{player}: the {row} row is missing", field=f"{player}.{name}", player=player, row=Term("row", name)
             )
-        cards[name] = _cards(rows[name], f"{player}, {name} row", f"{player}.{name}")
+        cards[name] = _cards(rows[name], player, name)
         if len(cards[name]) != ROW_SIZES[name]:
             raise BookError(
                 "{player}, {row} row: needs {size} cards, got {count}",
@@ -137,7 +150,7 @@ def parse_entry(value: object, player: str) -> Entry:
             )
     discards = None
     if rows.get("discards") is not None:
-        discards = _cards(rows["discards"], f"{player}, discards", f"{player}.discards")
+        discards = _cards(rows["discards"], player, None)
     entry_cards = cards["top"] + cards["middle"] + cards["bottom"] + (discards or ())
     seen: set[Card] = set()
     for card in entry_cards:

@@ -161,53 +161,53 @@ def replay(book: Book) -> Keeping:
 
 
 def _play(book: Book, match: Match, number: int, hand: Hand) -> PlayedHand:
-    label = f"hand {number + 1}"
+    shown = number + 1
     if match.finished:
         raise BookError(
-            "{label}: the match is over after {number} hands; start a new book",
+            "hand {hand}: the match is over after {number} hands; start a new book",
             field="hand",
-            label=label,
+            hand=shown,
             number=number,
         )
     plan = match.next_deal()
     names = tuple(book.players[seat] for seat in plan.seats)
-    _check_players(book, plan, names, hand, label)
+    _check_players(book, plan, names, hand, shown)
     entries = {name: hand[name] for name in names}
-    _check_cards(book.rules, plan, names, entries, label)
+    _check_cards(book.rules, plan, names, entries, shown)
     boards = _boards(names, entries)
     try:
         sheet = score_boards(boards, book.rules, plan.fantasy_in_row)
         record = match.record(sheet)
     except OfcError as error:
-        raise BookError("{label}: {error}", field="hand", label=label, error=error) from None
+        raise BookError("hand {hand}: {error}", field="hand", hand=shown, error=error) from None
     return PlayedHand(number, plan, names, entries, sheet, record, book.rules, book.players)
 
 
-def _check_players(book: Book, plan: DealPlan, names: Sequence[str], hand: Hand, label: str) -> None:
+def _check_players(book: Book, plan: DealPlan, names: Sequence[str], hand: Hand, shown: int) -> None:
     for name in hand:
         if name not in book.players:
             raise BookError(
-                "{label}: unknown player {name!r} (players: {names})",
+                "hand {hand}: unknown player {name!r} (players: {names})",
                 field=name,
-                label=label,
+                hand=shown,
                 name=name,
                 names=", ".join(book.players),
             )
         if name not in names:
             raise BookError(
-                "{label}: {name} left the match at the loss limit and is not dealt in",
+                "hand {hand}: {name} left the match at the loss limit and is not dealt in",
                 field=name,
-                label=label,
+                hand=shown,
                 name=name,
             )
     for name in names:
         if name not in hand:
             raise BookError(
-                "{label}: no board for {name} (enter their board, or 'dead')", field=name, label=label, name=name
+                "hand {hand}: no board for {name} (enter their board, or 'dead')", field=name, hand=shown, name=name
             )
 
 
-def _check_cards(rules: Rules, plan: DealPlan, names: Sequence[str], entries: Mapping[str, Entry], label: str) -> None:
+def _check_cards(rules: Rules, plan: DealPlan, names: Sequence[str], entries: Mapping[str, Entry], shown: int) -> None:
     owner: dict[Card, str] = {}
     normal_discards = sum(street.discards for street in rules.spec.streets)
     for name, cards in zip(names, plan.fantasy, strict=True):
@@ -216,12 +216,12 @@ def _check_cards(rules: Rules, plan: DealPlan, names: Sequence[str], entries: Ma
             if card in owner:
                 if owner[card] == name:
                     raise BookError(
-                        "{label}: card {card} is entered twice", field=name, label=label, card=format_card(card)
+                        "hand {hand}: card {card} is entered twice", field=name, hand=shown, card=format_card(card)
                     )
                 raise BookError(
-                    "{label}: card {card} is entered for both {first} and {name}",
+                    "hand {hand}: card {card} is entered for both {first} and {name}",
                     field=name,
-                    label=label,
+                    hand=shown,
                     card=format_card(card),
                     first=owner[card],
                     name=name,
@@ -233,19 +233,19 @@ def _check_cards(rules: Rules, plan: DealPlan, names: Sequence[str], entries: Ma
         if len(entry.discards) != due:
             if cards:
                 raise BookError(
-                    "{label}: {name} plays fantasy with {cards} cards, so discards {due}, not {given}: "
+                    "hand {hand}: {name} plays fantasy with {cards} cards, so discards {due}, not {given}: "
                     "the board is not drawn from the deal",
                     field=f"{name}.discards",
-                    label=label,
+                    hand=shown,
                     name=name,
                     cards=cards,
                     due=due,
                     given=len(entry.discards),
                 )
             raise BookError(
-                "{label}: {name} discards {due} a hand, not {given}: the board is not drawn from the deal",
+                "hand {hand}: {name} discards {due} a hand, not {given}: the board is not drawn from the deal",
                 field=f"{name}.discards",
-                label=label,
+                hand=shown,
                 name=name,
                 due=due,
                 given=len(entry.discards),
