@@ -18,6 +18,7 @@ import pytest
 from ofc.actions import Action
 from ofc.cards import ALL_CARDS, Deck, parse_cards
 from ofc.errors import (
+    BotError,
     CardError,
     CardNotHeld,
     NoSuchSeat,
@@ -32,7 +33,6 @@ from ofc.i18n import Term, localize
 from ofc.i18n.extract import PACKAGE, check_catalogs, error_classes, error_templates, found_messages
 from ofc.keep.entries import BookError
 from ofc.rules import Rules
-from ofc.server.dbwork import StorageUnavailable
 from ofc.server.decks import PlayError
 
 # Seat 1 acts first (button 0). Pineapple: seat 1 is dealt 2c..6c, seat 0 2d..6d, then seat 1 7c 8c 9c.
@@ -238,12 +238,32 @@ def test_errors_with_their_own_fields_keep_them_through_pickling() -> None:
     assert copy.localized("uk") == "ann: карту Ah введено двічі"
 
 
-def test_a_format_spec_survives_localizing() -> None:
-    # "{request_seconds:g}" of 10.0 is "10" in English; the translation keeps the spec
-    error = StorageUnavailable("the database did not answer in {request_seconds:g} s", request_seconds=10.0)
-    assert str(error) == "the database did not answer in 10 s"
-    assert error.localized("ru") == "база данных не ответила за 10 с"
-    assert error.localized("uk") == "база даних не відповіла за 10 с"
+def test_a_conversion_stays_as_in_english() -> None:
+    # "{spec!r}" quotes the bot spec in every language; the seconds come pre-formatted ("5", not "5.0")
+    error = BotError(
+        "bot {spec!r}: this server allows at most seconds={seconds} per decision (give seconds=, at most that)",
+        spec="mc:seconds=60",
+        seconds=f"{5.0:g}",
+    )
+    assert str(error) == (
+        "bot 'mc:seconds=60': this server allows at most seconds=5 per decision (give seconds=, at most that)"
+    )
+    assert error.localized("ru") == (
+        "бот 'mc:seconds=60': этот сервер даёт на решение не больше seconds=5 (укажите seconds= не больше этого)"
+    )
+    assert error.localized("uk") == (
+        "бот 'mc:seconds=60': цей сервер дає на рішення не більше seconds=5 (вкажіть seconds= не більше цього)"
+    )
+
+
+def test_no_template_formats_a_field_with_a_spec() -> None:
+    """The browser fills ``{name}`` and ``{name!r}`` only: a spec (``{x:g}``) is formatted before it is passed."""
+    specs = [
+        str(found.id)
+        for found in found_messages()["errors"]
+        if any(spec for _text, name, spec, _conv in string.Formatter().parse(str(found.id)) if name)
+    ]
+    assert specs == []
 
 
 def test_localize_of_a_stored_template_matches_the_error() -> None:

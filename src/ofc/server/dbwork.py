@@ -60,7 +60,7 @@ class Database:
             return await asyncio.wait_for(future, self.request_seconds)
         except TimeoutError:
             raise StorageUnavailable(
-                "the database did not answer in {request_seconds:g} s", request_seconds=self.request_seconds
+                "the database did not answer in {seconds} s", seconds=f"{self.request_seconds:g}"
             ) from None
         except DBAPIError as error:
             if not transient(error):

@@ -52,8 +52,8 @@ def start_server(db_url: str, port: int, home: Path, *options: str) -> subproces
     process.kill()
     process.wait()
     raise ServerStartError(
-        "ofc serve did not answer in {seconds:.0f} s:\n{log}",
-        seconds=START_SECONDS,
+        "ofc serve did not answer in {seconds} s:\n{log}",
+        seconds=f"{START_SECONDS:.0f}",
         log=log_path.read_text(),
     )
 

@@ -44,9 +44,9 @@ def check_budget(bot: object, spec: str) -> None:
     seconds = bot.seconds
     if seconds is None or seconds > MAX_DECISION_SECONDS:
         raise BotError(
-            "bot {spec!r}: this server allows at most seconds={seconds:g} per decision (give seconds=, at most that)",
+            "bot {spec!r}: this server allows at most seconds={seconds} per decision (give seconds=, at most that)",
             spec=spec,
-            seconds=MAX_DECISION_SECONDS,
+            seconds=f"{MAX_DECISION_SECONDS:g}",
         )
 
 
