@@ -55,41 +55,42 @@ def rules_from_document(value: object) -> Rules:
 
 def read_seat(index: int, value: object) -> Seat:
     """One player object of the document; errors name the player."""
-    label = f"player {index + 1}"
+    number = index + 1
     if not isinstance(value, Mapping):
-        raise InputError("{label}: expected an object with top, middle and bottom rows", label=label)
+        raise InputError("player {number}: expected an object with top, middle and bottom rows", number=number)
     unknown = sorted(set(value) - PLAYER_KEYS)
     if unknown:
         raise InputError(
-            "{label}: unknown key {unknown!r} (known: {names})",
-            label=label,
+            "player {number}: unknown key {unknown!r} (known: {names})",
+            number=number,
             unknown=unknown[0],
             names=", ".join(sorted(PLAYER_KEYS)),
         )
-    name = value.get("name", label)
+    name = value.get("name", f"player {number}")
     if not isinstance(name, str) or not name.strip():
-        raise InputError("{label}: name must be a non-empty string", label=label)
-    label = f"player {name!r}"
+        raise InputError("player {number}: name must be a non-empty string", number=number)
     rows: dict[str, tuple[int, ...]] = {}
     for row in ROW_NAMES:
         if row not in value:
-            raise InputError("{label}: the {row} row is missing", label=label, row=Term("row", row))
+            raise InputError("player {name!r}: the {row} row is missing", name=name, row=Term("row", row))
         cards = value[row]
         if not isinstance(cards, str | list):
             raise InputError(
-                "{label}: the {row} row must be a string or a list of cards", label=label, row=Term("row", row)
+                "player {name!r}: the {row} row must be a string or a list of cards", name=name, row=Term("row", row)
             )
         try:
             rows[row] = parse_cards(cards)
         except OfcError as error:
-            raise InputError("{label}, {row} row: {error}", label=label, row=Term("row", row), error=error) from None
+            raise InputError(
+                "player {name!r}, {row} row: {error}", name=name, row=Term("row", row), error=error
+            ) from None
     streak = value.get("fantasy_in_row", 0)
     if isinstance(streak, bool) or not isinstance(streak, int) or streak < 0:
-        raise InputError("{label}: fantasy_in_row must be a whole number >= 0", label=label)
+        raise InputError("player {name!r}: fantasy_in_row must be a whole number >= 0", name=name)
     try:
         board = Board(rows["top"], rows["middle"], rows["bottom"])
     except OfcError as error:
-        raise InputError("{label}: {error}", label=label, error=error) from None
+        raise InputError("player {name!r}: {error}", name=name, error=error) from None
     return Seat(name, board, streak)
 
 
