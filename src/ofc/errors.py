@@ -8,8 +8,9 @@ protocol message carries. Templates are literal strings, so they can be extracte
 translated (``python -m ofc.i18n.extract``; a test holds every raise to it).
 
 Vocabulary is filled in as terms (``row.term``, ``VARIANT_TERMS[variant]``) so it translates;
-card texts, names and what the user typed stay as they are. A field shown with a conversion
-or format (``{value!r}``, ``{seconds:g}``) is shown the same way in every language. English
+card texts, names and what the user typed stay as they are. A field shown with ``{value!r}``
+is quoted the same way in every language; templates use no format spec (the browser fills
+``{name}`` only), so a value is formatted before it is passed (``seconds=f"{x:g}"``). English
 plurals are separate templates (``... 1 card`` / ``... 2 cards``): a translation fills a number
 where it needs no agreement (``карт: 3``). A wrapped error is a parameter
 (``InputError("line {line}: {problem}", line=n, problem=error)``) and renders in the same language.
