@@ -40,8 +40,8 @@ class StreetCodes:
     rows: tuple[tuple[int, ...], ...]
     counts: npt.NDArray[np.int64]
     """Cards each number puts into top, middle and bottom: shape (numbers, 3)."""
-    row_values: tuple[tuple[Row, ...], ...]
-    """``rows`` as ``Row`` values, ready for placements."""
+    places: tuple[tuple[tuple[int, Row], ...], ...]
+    """Per number, ``(position, Row)`` of each kept card: placements once positions are cards."""
     count_tuples: tuple[tuple[int, int, int], ...]
     """``counts`` as plain tuples (quicker to compare one at a time)."""
 
@@ -63,9 +63,12 @@ def street_codes(cards: int, discards: int) -> StreetCodes:
             dropped.append(choice)
             rows.append(tuple(digits))
     counts = np.array([[r.count(row) for row in range(3)] for r in rows], dtype=np.int64).reshape(-1, 3)
-    row_values = tuple(tuple(ROWS[r] for r in digits) for digits in rows)
+    places = tuple(
+        tuple(zip([p for p in range(cards) if p not in choice], [ROWS[r] for r in digits], strict=True))
+        for choice, digits in zip(dropped, rows, strict=True)
+    )
     count_tuples = tuple((r.count(0), r.count(1), r.count(2)) for r in rows)
-    return StreetCodes(tuple(dropped), tuple(rows), counts, row_values, count_tuples)
+    return StreetCodes(tuple(dropped), tuple(rows), counts, places, count_tuples)
 
 
 def action_space_size(rules: Rules) -> int:
@@ -126,29 +129,32 @@ def decode(view: HandView, number: int) -> Action:
     seat = view.seat
     if seat is None or deal is None:
         raise ActionError(f"seat {seat} has no street cards to place now, so action {number} means nothing")
-    held, due, rooms = deal
-    codes = street_codes(held, due)
-    if isinstance(number, bool) or not isinstance(number, int | np.integer) or not 0 <= number < codes.size:
+    codes = street_codes(deal[0], deal[1])
+    index = _check_number(seat, codes, deal[2], number)
+    cards = sorted(view.cards)
+    placements = tuple([(cards[p], row) for p, row in codes.places[index]])
+    return Action(seat, placements, tuple([cards[p] for p in codes.dropped[index]]))
+
+
+def _check_number(seat: int, codes: StreetCodes, rooms: tuple[int, int, int], number: object) -> int:
+    """``number`` as an index into ``codes``, after checking it is one and fits ``rooms``."""
+    if type(number) is not int and (isinstance(number, bool) or not isinstance(number, np.integer)):
         raise ActionError(
             f"seat {seat}: action {number!r} is not one of the {codes.size} numbers of this street (0-{codes.size - 1})"
         )
     index = int(number)
-    top, middle, bottom = codes.count_tuples[index]
-    if top > rooms[0] or middle > rooms[1] or bottom > rooms[2]:
-        counts = codes.count_tuples[index]
+    if not 0 <= index < codes.size:
+        raise ActionError(
+            f"seat {seat}: action {index} is not one of the {codes.size} numbers of this street (0-{codes.size - 1})"
+        )
+    counts = codes.count_tuples[index]
+    if counts[0] > rooms[0] or counts[1] > rooms[1] or counts[2] > rooms[2]:
         row = next(row for row in ROWS if counts[row] > rooms[row])
         raise ActionError(
             f"seat {seat}: action {index} puts {counts[row]} card{'s' if counts[row] > 1 else ''} "
             f"in the {row.label} row, which has room for {rooms[row]}"
         )
-    cards = sorted(view.cards)
-    dropped = codes.dropped[index]
-    if dropped:
-        kept = [card for i, card in enumerate(cards) if i not in dropped]
-        discards = tuple([cards[i] for i in dropped])
-    else:
-        kept, discards = cards, ()
-    return Action(seat, tuple(zip(kept, codes.row_values[index])), discards)  # noqa: B905  # same length
+    return index
 
 
 def encode(view: HandView, action: Action) -> int:
