@@ -6,15 +6,19 @@ loop drawing from the action mask (``random.randrange`` over ``np.flatnonzero(ma
 a policy as the engine's); Gymnasium's ``SeatEnv`` plays one seat against ``random``
 bots (every seat's decision counted; ``env.step`` calls shown too); OpenSpiel's
 ``python_ofc`` draws chance cards and masked actions through ``apply_action`` (decisions
-counted, chance nodes shown). Every figure is measured in the same run::
+counted, chance nodes shown). Every figure is measured in the same run, in interleaved rounds
+(engine, PettingZoo, Gymnasium, OpenSpiel, then again) so that a shared machine's load falls
+on all of them alike; the ratio printed is the median over the rounds of the engine's rate
+over the interface's in that round::
 
-    .venv/bin/python benchmarks/bench_env.py [--variant pineapple] [--players 3] [--seconds 5]
+    .venv/bin/python benchmarks/bench_env.py [--variant pineapple] [--players 3] [--seconds 5] [--rounds 10]
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import time
 from collections.abc import Callable
 
@@ -96,11 +100,12 @@ def openspiel(rules: Rules, seconds: float) -> tuple[int, float, str]:
 
 
 def main() -> None:
-    """Warm up, time each interface for ``--seconds``, print steps/s and the ratio to the engine."""
+    """Warm up, time each interface for ``--seconds`` in ``--rounds`` interleaved slices, print rates and ratios."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--variant", default="pineapple", choices=["classic", "turbo", "pineapple"])
     parser.add_argument("--players", type=int, default=3)
-    parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--seconds", type=float, default=5.0, help="time per interface, over all rounds")
+    parser.add_argument("--rounds", type=int, default=10)
     options = parser.parse_args()
     rules = Rules.preset(options.variant).with_settings({"players": options.players})
     runs: list[tuple[str, Callable[[Rules, float], tuple[int, float, str]]]] = [
@@ -111,13 +116,27 @@ def main() -> None:
     ]
     for _, run in runs:
         run(rules, 0.3)  # warm up (imports, caches)
-    print(f"{options.variant}, {options.players} players, random policy, one core:")
-    reference = 0.0
-    for name, run in runs:
-        steps, elapsed, note = run(rules, options.seconds)
-        rate = steps / elapsed
-        reference = reference or rate
-        print(f"  {name:22} {rate:9,.0f} steps/s  ({reference / rate:4.2f}x slower than the engine; {note})")
+    rounds = max(1, options.rounds)
+    steps = dict.fromkeys((name for name, _ in runs), 0)
+    spent = dict.fromkeys(steps, 0.0)
+    notes: dict[str, list[str]] = {name: [] for name in steps}
+    ratios: dict[str, list[float]] = {name: [] for name in steps}
+    for _ in range(rounds):
+        engine_rate = 0.0
+        for name, run in runs:
+            done, elapsed, note = run(rules, options.seconds / rounds)
+            steps[name] += done
+            spent[name] += elapsed
+            notes[name].append(note)
+            engine_rate = engine_rate or done / elapsed
+            ratios[name].append(engine_rate / (done / elapsed))
+    print(f"{options.variant}, {options.players} players, random policy, one core, {rounds} interleaved rounds:")
+    for name in steps:
+        rate = steps[name] / spent[name]
+        ratio = statistics.median(ratios[name])
+        spread = f"{min(ratios[name]):.2f}-{max(ratios[name]):.2f}"
+        times = f"{ratio:4.2f}x the engine's time per step, rounds {spread}"
+        print(f"  {name:22} {rate:9,.0f} steps/s  ({times}; last round {notes[name][-1]})")
     print("target: PettingZoo at least 20,000 steps/s and within 3x of the raw engine (pineapple, 3 players)")
 
 
