@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import random
+
 import numpy as np
+import pyspiel
 import pytest
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test
 
+import ofc.env.spiel  # noqa: F401  # registers python_ofc
 from env_checks import scored_points
 from ofc.cards import ALL_CARDS, Deck, format_cards, parse_cards
 from ofc.env import SeatEnv, pettingzoo_env
@@ -143,3 +147,40 @@ def test_bad_fantasy_choices_are_named(choices: object) -> None:
         pettingzoo_env("pineapple", 3, fantasy_choices=choices)
     with pytest.raises(SetupError, match=message):
         SeatEnv("pineapple", "random", fantasy_choices=choices)
+    if isinstance(choices, int) and not isinstance(choices, bool):  # OpenSpiel parameters are typed
+        with pytest.raises((SetupError, RuntimeError), match=message):
+            pyspiel.load_game("python_ofc", {"fantasy_choices": choices})
+
+
+def test_openspiel_fantasy_seat_picks_a_board_by_number() -> None:
+    game = pyspiel.load_game(
+        "python_ofc", {"variant": "pineapple", "players": 3, "fantasy_deals": "0,14,0", "button": 0}
+    )
+    state = game.new_initial_state()
+    for card in parse_cards(ROYAL_AND_3C) + parse_cards("2c 2d 2s 3d 3h  5c 5d 5h 5s 6c"):
+        assert state.is_chance_node()
+        state.apply_action(card)
+    assert state.current_player() == 2  # by default the solver has set seat 1's board already
+    chooser = pyspiel.load_game(
+        "python_ofc",
+        {"variant": "pineapple", "players": 3, "fantasy_deals": "0,14,0", "button": 0, "fantasy_choices": 4},
+    )
+    state = chooser.new_initial_state()
+    for card in parse_cards(ROYAL_AND_3C) + parse_cards("2c 2d 2s 3d 3h  5c 5d 5h 5s 6c"):
+        state.apply_action(card)
+    assert state.current_player() == 1
+    assert state.legal_actions() == [0, 1, 2, 3]
+    assert state.legal_actions(2) == []
+    assert [rows(b) for b in state.fantasy_boards(1)][1] == ("3c Kc Kd", "4h 6h 8h Th Kh", "Ts Js Qs Ks As", "2h")
+    assert state.action_to_string(1, 1).endswith("(board 1, worth 53)")
+    other = state.resample_from_infostate(2, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    state.apply_action(1)
+    assert state.current_player() == 2
+    top, middle, _ = state.hand.view(1).seats[1].rows
+    assert (sorted(top), sorted(middle)) == (sorted(parse_cards("3c Kc Kd")), sorted(parse_cards("4h 6h 8h Th Kh")))
+    other.apply_action(1)  # the same choice among the boards of another deal seat 2 cannot tell apart
+    assert other.information_state_string(2) == state.information_state_string(2)
+    rng = random.Random(3)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions() or [c for c, _ in state.chance_outcomes()]))
+    assert state.returns() == [float(p) for p in scored_points(state.view(None))]
