@@ -97,8 +97,12 @@ def _nothing(size: int) -> I8:
     return mask
 
 
-def _deal(view: HandView) -> tuple[int, int, tuple[int, int, int]] | None:
-    """Cards held, discards due and free places per row, when the viewer has a street deal to place."""
+StreetDeal = tuple[int, int, tuple[int, int, int]]
+"""Cards held, discards due and free places per row (top, middle, bottom)."""
+
+
+def street_deal(view: HandView) -> StreetDeal | None:
+    """The viewer's street deal to place now, or None (not to act, nothing held, or in fantasy)."""
     seat = view.seat
     cards = view.cards
     if seat is None or not cards or seat not in view.to_act:
@@ -116,16 +120,21 @@ def action_mask(view: HandView) -> I8:
 
     The array is shared and read-only: copy it before changing it.
     """
-    size = action_space_size(view.rules)
-    deal = _deal(view)
-    if deal is None:
-        return _nothing(size)
-    return _mask(*deal, size)
+    return deal_mask(street_deal(view), action_space_size(view.rules))
+
+
+def deal_mask(deal: StreetDeal | None, size: int) -> I8:
+    """``action_mask`` of a view whose ``street_deal`` is ``deal`` (shared and read-only)."""
+    return _nothing(size) if deal is None else _mask(*deal, size)
 
 
 def decode(view: HandView, number: int) -> Action:
     """The action ``number`` stands for in ``view``; ``ActionError`` names why it cannot be played."""
-    deal = _deal(view)
+    return decode_deal(view, street_deal(view), number)
+
+
+def decode_deal(view: HandView, deal: StreetDeal | None, number: int) -> Action:
+    """``decode`` for a view whose ``street_deal`` is ``deal`` (for callers that keep it)."""
     seat = view.seat
     if seat is None or deal is None:
         raise ActionError(f"seat {seat} has no street cards to place now, so action {number} means nothing")
@@ -173,4 +182,15 @@ def encode(view: HandView, action: Action) -> int:
     return int(rank * 3 ** len(kept) + digits)
 
 
-__all__ = ["StreetCodes", "action_mask", "action_space_size", "decode", "encode", "street_codes"]
+__all__ = [
+    "StreetCodes",
+    "StreetDeal",
+    "action_mask",
+    "action_space_size",
+    "deal_mask",
+    "decode",
+    "decode_deal",
+    "encode",
+    "street_codes",
+    "street_deal",
+]

@@ -24,7 +24,7 @@ import numpy.typing as npt
 
 from ofc.actions import Action
 from ofc.bots.base import fantasy_decision, solution_action
-from ofc.env.encoding import action_mask, action_space_size, decode
+from ofc.env.encoding import StreetDeal, action_space_size, deal_mask, decode_deal, street_deal
 from ofc.errors import ActionError, SetupError
 from ofc.hand import Hand
 from ofc.observation import observation_size, to_array
@@ -105,7 +105,7 @@ class Table:
     def _changed(self) -> None:
         """Forget what was built for the state before."""
         self._views: dict[int | None, HandView] = {}
-        self._masks: dict[int, I8] = {}
+        self._masks: dict[int, tuple[I8, StreetDeal | None]] = {}
         self._boards: dict[int, tuple[FantasySolution, ...]] = {}
 
     def _deal(self, fantasy: Sequence[int]) -> Hand:
@@ -162,12 +162,18 @@ class Table:
 
     def mask(self, seat: int) -> I8:
         """1 for every number ``seat`` may play now (shared and read-only: copy it to change it)."""
-        mask = self._masks.get(seat)
-        if mask is None:
-            view = self.view(seat)
-            mask = _first(len(self.boards(seat)), self.size) if self.choosing(seat) else action_mask(view)
-            self._masks[seat] = mask
-        return mask
+        return self._mask_and_deal(seat)[0]
+
+    def _mask_and_deal(self, seat: int) -> tuple[I8, StreetDeal | None]:
+        known = self._masks.get(seat)
+        if known is None:
+            if self.choosing(seat):
+                known = _first(len(self.boards(seat)), self.size), None
+            else:
+                deal = street_deal(self.view(seat))
+                known = deal_mask(deal, self.size), deal
+            self._masks[seat] = known
+        return known
 
     def observe(self, seat: int) -> Observation:
         """``{"observation": vector, "action_mask": 0/1 per action number}`` for ``seat``."""
@@ -186,7 +192,10 @@ class Table:
         seat = self.to_play
         if seat is None:
             raise SetupError("the hand is over: reset it before playing")
-        self.apply(self._fantasy_action(seat, number) if self.choosing(seat) else decode(self.view(seat), number))
+        if self.choosing(seat):
+            self.apply(self._fantasy_action(seat, number))
+        else:
+            self.apply(decode_deal(self.view(seat), self._mask_and_deal(seat)[1], number))
 
     def _fantasy_action(self, seat: int, number: object) -> Action:
         boards = self.boards(seat)
