@@ -12,7 +12,8 @@ combinations of the card positions (lexicographic: with three cards, 0 discards 
 
 The space of a rule set is the largest of its streets (243 for every variant), and a mask
 marks the numbers that are legal now: the right street and room in each row. Fantasy deals
-are set by the exact solver (``ofc.bots.base.fantasy_decision``), not through this space.
+are not placed through these numbers: the exact solver sets them, or, with the environments'
+``fantasy_choices=k``, number ``i`` picks the solver's ``i``-th best board (``ofc.env.table``).
 """
 
 from __future__ import annotations
