@@ -25,7 +25,7 @@ from ofc.bots.base import fantasy_decision, solution_action
 from ofc.cards import DECK_SIZE, Deck, format_card, format_cards
 from ofc.deals import deal_sequence
 from ofc.env.encoding import action_mask, decode, encode
-from ofc.env.table import fantasy_boards
+from ofc.env.table import board_action, fantasy_boards
 from ofc.errors import ActionError
 from ofc.hand import Hand
 from ofc.solver import FantasySolution
@@ -181,10 +181,7 @@ class OfcState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no types
             self._play(decode(self.view(seat), int(action)))
 
     def _choose(self, seat: int, number: int) -> None:
-        boards = self.fantasy_boards(seat)
-        if not 0 <= number < len(boards):
-            raise ActionError(f"seat {seat}: action {number} is not one of the solver's {len(boards)} boards")
-        self._play(solution_action(seat, boards[number]), ("board", number))
+        self._play(board_action(seat, self.fantasy_boards(seat), number), ("board", number))
 
     def _deal(self, card: int) -> None:
         if card in self._cards or not 0 <= card < DECK_SIZE:

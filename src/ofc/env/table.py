@@ -49,7 +49,9 @@ def check_fantasy_choices(choices: object, size: int) -> int:
     """``fantasy_choices`` as a number of boards: 0 (the solver sets fantasy hands) to ``size``."""
     if isinstance(choices, bool) or not isinstance(choices, int) or not 0 <= choices <= size:
         raise SetupError(
-            f"fantasy_choices must be a whole number from 0 (the solver sets fantasy hands) to {size}, not {choices!r}"
+            "fantasy_choices must be a whole number from 0 (the solver sets fantasy hands) to {most}, not {value}",
+            most=size,
+            value=repr(choices),
         )
     return choices
 
@@ -64,6 +66,20 @@ def fantasy_boards(view: HandView, k: int) -> tuple[FantasySolution, ...]:
     seat = view.seat
     can_stay = seat is None or limit is None or view.seats[seat].fantasy_in_row < limit
     return solve_fantasy_top(view.cards, view.rules, k, can_stay=can_stay)
+
+
+def board_action(seat: int, boards: Sequence[FantasySolution], number: object) -> Action:
+    """The action setting ``boards[number]``; ``ActionError`` names the count if there is no such board."""
+    index = number if type(number) is int or isinstance(number, np.integer) else None
+    if index is None or not 0 <= index < len(boards):
+        raise ActionError(
+            "seat {seat} sets its fantasy hand: action {number} is not one of the solver's {count} boards (0-{last})",
+            seat=seat,
+            number=repr(number),
+            count=len(boards),
+            last=len(boards) - 1,
+        )
+    return solution_action(seat, boards[int(index)])
 
 
 @cache
@@ -198,14 +214,7 @@ class Table:
             self.apply(decode_deal(self.view(seat), self._mask_and_deal(seat)[1], number))
 
     def _fantasy_action(self, seat: int, number: object) -> Action:
-        boards = self.boards(seat)
-        index = number if type(number) is int or isinstance(number, np.integer) else None
-        if index is None or not 0 <= index < len(boards):
-            raise ActionError(
-                f"seat {seat} sets its fantasy hand: action {number!r} is not one of the solver's "
-                f"{len(boards)} boards (0-{len(boards) - 1})"
-            )
-        return solution_action(seat, boards[int(index)])
+        return board_action(seat, self.boards(seat), number)
 
     def points(self) -> tuple[int, ...]:
         """Each seat's points at the showdown (zeros before)."""
@@ -218,4 +227,12 @@ def random_number(mask: npt.NDArray[np.int8], rng: np.random.Generator) -> int:
     return int(rng.choice(np.flatnonzero(mask)))
 
 
-__all__ = ["Observation", "Table", "check_fantasy_choices", "fantasy_boards", "random_number", "read_rules"]
+__all__ = [
+    "Observation",
+    "Table",
+    "board_action",
+    "check_fantasy_choices",
+    "fantasy_boards",
+    "random_number",
+    "read_rules",
+]

@@ -134,7 +134,11 @@ def solve_fantasy_top(
     ``k`` come back only when the deal has fewer live boards.
     """
     if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= MOST_CHOICES:
-        raise RulesError(f"k (how many arrangements) must be a whole number from 1 to {MOST_CHOICES}, not {k!r}")
+        raise RulesError(
+            "k (how many arrangements) must be a whole number from 1 to {most}, not {value}",
+            most=MOST_CHOICES,
+            value=repr(k),
+        )
     search = _Search(cards, rules, stay_value, can_stay)
     kept = np.zeros((k, 7), dtype=np.float64)
     t = EVAL_TABLES
