@@ -8,7 +8,7 @@ import numpy as np
 import pyspiel
 import pytest
 from gymnasium.utils.env_checker import check_env
-from pettingzoo.test import api_test
+from pettingzoo.test import api_test, seed_test
 
 import ofc.env.spiel  # noqa: F401  # registers python_ofc
 from env_checks import scored_points
@@ -111,8 +111,9 @@ def test_pettingzoo_asks_the_fantasy_agent_with_its_boards_in_info() -> None:
         assert list(totals.values()) == [float(p) for p in scored_points(env.table.view(None))]
 
 
-def test_pettingzoo_api_test_passes_with_fantasy_choices() -> None:
+def test_pettingzoo_api_and_seed_tests_pass_with_fantasy_choices() -> None:
     api_test(pettingzoo_env("pineapple", 3, fantasy=FANTASY, fantasy_choices=3), num_cycles=1000)
+    seed_test(lambda: pettingzoo_env("pineapple", 3, fantasy=FANTASY, fantasy_choices=3), num_cycles=1000)
 
 
 def test_gymnasium_learner_in_fantasy_chooses_and_the_checker_passes() -> None:

@@ -7,6 +7,8 @@ from itertools import combinations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ofc.cards import Card, format_cards, parse_cards
 from ofc.errors import RulesError
@@ -146,6 +148,23 @@ def test_the_most_boards_at_once_equal_the_brute_force_ranking() -> None:
     deal = random.Random(3).sample(range(52), 13)  # 22,904 live boards
     found = solve_fantasy_top(deal, PINEAPPLE, 1000)
     assert [ranked(s) for s in found] == as_boards(reference_top(deal, PINEAPPLE, 12.0, True, 1000), deal)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    deal=st.lists(st.integers(0, 51), min_size=13, max_size=17, unique=True),
+    k=st.integers(1, 30),
+    worth=st.sampled_from([0.0, 10.0, 40.0]),
+    can_stay=st.booleans(),
+)
+def test_fewer_boards_are_a_prefix_of_more_and_the_first_is_the_solvers(
+    deal: list[int], k: int, worth: float, can_stay: bool
+) -> None:
+    rules = Rules.preset("pineapple-progressive")
+    more = solve_fantasy_top(deal, rules, k + 5, stay_value=worth, can_stay=can_stay)
+    assert solve_fantasy_top(deal, rules, k, stay_value=worth, can_stay=can_stay) == more[:k]
+    assert more[0] == solve_fantasy(deal, rules, stay_value=worth, can_stay=can_stay)
+    assert len({(b.board, b.discards) for b in more}) == len(more) == k + 5
 
 
 @pytest.mark.parametrize("k", [0, -1, 1001, True, 2.0, "3"])
