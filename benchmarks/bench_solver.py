@@ -4,9 +4,11 @@ For each deal size, random deals are solved after a warm-up call (so numba's loa
 left out) and the median, 90th percentile and worst times are printed. The pure-Python
 figure is the best exact method we could write without compiled code (``python_search``: a
 branch and bound over the core's ``rank5``/``rank3``, royalties and stay rules), measured in
-the same run on the same kind of deals, each answer checked against ``solve_fantasy``::
+the same run on the same kind of deals, each answer checked against ``solve_fantasy``.
+``--top 3,243`` also times ``solve_fantasy_top`` (the k best boards, as the environments'
+``fantasy_choices`` use it) on the same deals as ``solve_fantasy``, with the ratio of medians::
 
-    .venv/bin/python benchmarks/bench_solver.py [--deals 300] [--python-deals 3]
+    .venv/bin/python benchmarks/bench_solver.py [--deals 300] [--python-deals 3] [--top 3,243]
 """
 
 from __future__ import annotations
@@ -15,13 +17,15 @@ import argparse
 import random
 import statistics
 import time
+from collections.abc import Callable
+from functools import partial
 from itertools import combinations
 
 from ofc.cards import Card
 from ofc.ranking import rank3, rank5
 from ofc.rules import Rules
 from ofc.scoring import RowKeys, bottom_royalty, meets_stay, middle_royalty, top_royalty
-from ofc.solver import DEFAULT_STAY_VALUE, solve_fantasy, warm_up
+from ofc.solver import DEFAULT_STAY_VALUE, solve_fantasy, solve_fantasy_top, warm_up
 
 PRESET_FOR_SIZE = {13: "pineapple", 14: "pineapple", 15: "pineapple-progressive"}
 
@@ -90,12 +94,37 @@ def fast_times(size: int, rules: Rules, deals: int, rng: random.Random) -> list[
     return times
 
 
+def top_table(sizes: list[int], ks: list[int], deals: int, rng: random.Random) -> None:
+    """Median and p90 of ``solve_fantasy_top`` per size and k, beside ``solve_fantasy`` on the same deals."""
+    print(f"{'cards':>5} {'k':>5} {'median':>10} {'p90':>10} {'best only':>10} {'ratio':>7}")
+    for size in sizes:
+        rules = Rules.preset(PRESET_FOR_SIZE.get(size, "pineapple-progressive"))
+        hands = [rng.sample(range(52), size) for _ in range(deals)]
+        single = statistics.median(timed(partial(solve_fantasy, rules=rules), hands))
+        for k in ks:
+            times = sorted(timed(partial(solve_fantasy_top, rules=rules, k=k), hands))
+            median, p90 = statistics.median(times), times[int(0.9 * (len(times) - 1))]
+            figures = f"{median * 1e3:>8.2f}ms {p90 * 1e3:>8.2f}ms {single * 1e3:>8.2f}ms"
+            print(f"{size:>5} {k:>5} {figures} {median / single:>6.1f}x")
+
+
+def timed(solve: Callable[[list[Card]], object], deals: list[list[Card]]) -> list[float]:
+    """Seconds of ``solve`` on each deal."""
+    times = []
+    for deal in deals:
+        start = time.perf_counter()
+        solve(deal)
+        times.append(time.perf_counter() - start)
+    return times
+
+
 def main() -> None:
     """Warm up, then print per-size figures and ratios."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=300, help="random deals per size for the fast solver")
     parser.add_argument("--python-deals", type=int, default=3, help="deals per size for the Python search")
     parser.add_argument("--sizes", default="13,14,15,16,17")
+    parser.add_argument("--top", default="", help="k values for solve_fantasy_top, e.g. 3,243 (none by default)")
     args = parser.parse_args()
     rng = random.Random(2026)
     warm_up(Rules.preset("pineapple-progressive"))
@@ -113,6 +142,10 @@ def main() -> None:
             f"{slow:>13.3f}s {slow / median:>8,.0f}x"
         )
     print("pure Python: exact branch and bound, median of --python-deals deals, each checked against solve_fantasy")
+    if args.top:
+        solve_fantasy_top(tuple(range(0, 51, 3)), Rules.preset("pineapple-progressive"), 2)  # load the kernel
+        print("the k best boards (solve_fantasy_top) against the best only (solve_fantasy), same deals:")
+        top_table([int(s) for s in args.sizes.split(",")], [int(k) for k in args.top.split(",")], args.deals, rng)
 
 
 if __name__ == "__main__":

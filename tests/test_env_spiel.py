@@ -21,6 +21,14 @@ GAMES = [
     {"variant": "turbo", "players": 3},
     {"variant": "pineapple", "players": 3, "fantasy_deals": "0,14,0"},
     {"variant": "pineapple", "players": 2, "fantasy_cards": "progressive", "fantasy_deals": "17,0"},
+    {"variant": "pineapple", "players": 3, "fantasy_deals": "0,14,0", "fantasy_choices": 3},
+    {
+        "variant": "pineapple",
+        "players": 2,
+        "fantasy_cards": "progressive",
+        "fantasy_deals": "0,16",
+        "fantasy_choices": 2,
+    },
 ]
 
 

@@ -1,10 +1,12 @@
 """PettingZoo: one hand of ofc as an ``AECEnv``, agents ``player_0`` .. ``player_{n-1}``.
 
 Each agent observes ``{"observation": Box, "action_mask": MultiBinary}`` built from its own
-seat's view (``ofc.observation``, ``ofc.env.encoding``); the agent to act is the street seat
-the engine names. At the showdown every agent is rewarded its points (zero-sum) and all are
-terminated. ``render_mode="ansi"`` returns the boards as the terminal draws them, from a
-spectator's view (nothing hidden is shown).
+seat's view (``ofc.observation``, ``ofc.env.encoding``); the agent to act is the seat the
+engine names (a street seat, or with ``fantasy_choices=k`` a fantasy seat choosing among the
+solver's k best boards, listed in its ``infos[agent]["fantasy_boards"]``). At the showdown
+every agent is rewarded its points (zero-sum) and all are terminated. ``render_mode="ansi"``
+returns the boards as the terminal draws them, from a spectator's view (nothing hidden is
+shown).
 """
 
 from __future__ import annotations
@@ -41,7 +43,8 @@ def render_text(view: HandView) -> str:
 
 
 class OfcAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # pettingzoo ships no types
-    """One hand per episode; ``fantasy`` deal sizes per seat make fantasy hands (solver-set)."""
+    """One hand per episode; ``fantasy`` deal sizes per seat make fantasy hands (solver-set
+    unless ``fantasy_choices`` is k > 0: then the seat picks one of the solver's k best boards)."""
 
     metadata: ClassVar[dict[str, Any]] = {"name": "ofc_v0", "render_modes": ["ansi"], "is_parallelizable": False}
 
@@ -51,13 +54,14 @@ class OfcAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # petting
         *,
         fantasy: Sequence[int] = (),
         button: int | None = None,
+        fantasy_choices: int = 0,
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
         if render_mode not in (None, "ansi"):
             raise SetupError("render_mode must be 'ansi' or None, not {render_mode!r}", render_mode=render_mode)
         self.render_mode = render_mode
-        self.table = Table(rules, fantasy=fantasy, button=button)
+        self.table = Table(rules, fantasy=fantasy, button=button, fantasy_choices=fantasy_choices)
         self.possible_agents = [agent_name(seat) for seat in range(rules.players)]
         self._seats = {name: seat for seat, name in enumerate(self.possible_agents)}
         box = spaces.Box(0.0, 1.0, (self.table.observation_size,), dtype=np.float32)
@@ -103,19 +107,29 @@ class OfcAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # petting
         if action is None:
             raise SetupError("{agent} is to act: give an action number, not None", agent=agent)
         self._cumulative_rewards[agent] = 0.0
-        self.table.play(int(action))
+        self.table.play(action)
         self._after_play()
 
     def _after_play(self) -> None:
-        seat = self.table.to_play
+        table = self.table
+        seat = table.to_play
         if seat is None:
-            for agent, points in zip(self.possible_agents, self.table.points(), strict=True):
+            for agent, points in zip(self.possible_agents, table.points(), strict=True):
                 self.rewards[agent] = float(points)
                 self.terminations[agent] = True
-            self.agent_selection = self.possible_agents[self.table.hand.play_order[0]]
+            self.agent_selection = self.possible_agents[table.hand.play_order[0]]
             self._accumulate_rewards()
-        else:
-            self.agent_selection = self.possible_agents[seat]
+            return
+        agent = self.agent_selection = self.possible_agents[seat]
+        if table.fantasy_choices:
+            self._note_boards(seat, agent)
+
+    def _note_boards(self, seat: int, agent: str) -> None:
+        """Put a choosing fantasy seat's boards in its info (and take them out once set)."""
+        for info in self.infos.values():
+            info.pop("fantasy_boards", None)
+        if self.table.choosing(seat):
+            self.infos[agent]["fantasy_boards"] = self.table.boards(seat)
 
     def render(self) -> str | None:
         """The boards as text (``render_mode="ansi"``), else None."""
@@ -133,11 +147,13 @@ def pettingzoo_env(
     *,
     fantasy: Sequence[int] = (),
     button: int | None = None,
+    fantasy_choices: int = 0,
     render_mode: str | None = None,
     **settings: object,
 ) -> OfcAECEnv:
     """An ``AECEnv`` for ``rules`` (a preset name or ``Rules``) with any other setting by name."""
-    return OfcAECEnv(read_rules(rules, players, settings), fantasy=fantasy, button=button, render_mode=render_mode)
+    game = read_rules(rules, players, settings)
+    return OfcAECEnv(game, fantasy=fantasy, button=button, fantasy_choices=fantasy_choices, render_mode=render_mode)
 
 
 __all__ = ["OfcAECEnv", "agent_name", "pettingzoo_env", "render_text"]

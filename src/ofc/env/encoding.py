@@ -12,7 +12,8 @@ combinations of the card positions (lexicographic: with three cards, 0 discards 
 
 The space of a rule set is the largest of its streets (243 for every variant), and a mask
 marks the numbers that are legal now: the right street and room in each row. Fantasy deals
-are set by the exact solver (``ofc.bots.base.fantasy_decision``), not through this space.
+are not placed through these numbers: the exact solver sets them, or, with the environments'
+``fantasy_choices=k``, number ``i`` picks the solver's ``i``-th best board (``ofc.env.table``).
 """
 
 from __future__ import annotations
@@ -40,8 +41,8 @@ class StreetCodes:
     rows: tuple[tuple[int, ...], ...]
     counts: npt.NDArray[np.int64]
     """Cards each number puts into top, middle and bottom: shape (numbers, 3)."""
-    row_values: tuple[tuple[Row, ...], ...]
-    """``rows`` as ``Row`` values, ready for placements."""
+    places: tuple[tuple[tuple[int, Row], ...], ...]
+    """Per number, ``(position, Row)`` of each kept card: placements once positions are cards."""
     count_tuples: tuple[tuple[int, int, int], ...]
     """``counts`` as plain tuples (quicker to compare one at a time)."""
 
@@ -63,9 +64,12 @@ def street_codes(cards: int, discards: int) -> StreetCodes:
             dropped.append(choice)
             rows.append(tuple(digits))
     counts = np.array([[r.count(row) for row in range(3)] for r in rows], dtype=np.int64).reshape(-1, 3)
-    row_values = tuple(tuple(ROWS[r] for r in digits) for digits in rows)
+    places = tuple(
+        tuple(zip([p for p in range(cards) if p not in choice], [ROWS[r] for r in digits], strict=True))
+        for choice, digits in zip(dropped, rows, strict=True)
+    )
     count_tuples = tuple((r.count(0), r.count(1), r.count(2)) for r in rows)
-    return StreetCodes(tuple(dropped), tuple(rows), counts, row_values, count_tuples)
+    return StreetCodes(tuple(dropped), tuple(rows), counts, places, count_tuples)
 
 
 def action_space_size(rules: Rules) -> int:
@@ -94,8 +98,12 @@ def _nothing(size: int) -> I8:
     return mask
 
 
-def _deal(view: HandView) -> tuple[int, int, tuple[int, int, int]] | None:
-    """Cards held, discards due and free places per row, when the viewer has a street deal to place."""
+StreetDeal = tuple[int, int, tuple[int, int, int]]
+"""Cards held, discards due and free places per row (top, middle, bottom)."""
+
+
+def street_deal(view: HandView) -> StreetDeal | None:
+    """The viewer's street deal to place now, or None (not to act, nothing held, or in fantasy)."""
     seat = view.seat
     cards = view.cards
     if seat is None or not cards or seat not in view.to_act:
@@ -113,24 +121,36 @@ def action_mask(view: HandView) -> I8:
 
     The array is shared and read-only: copy it before changing it.
     """
-    size = action_space_size(view.rules)
-    deal = _deal(view)
-    if deal is None:
-        return _nothing(size)
-    return _mask(*deal, size)
+    return deal_mask(street_deal(view), action_space_size(view.rules))
+
+
+def deal_mask(deal: StreetDeal | None, size: int) -> I8:
+    """``action_mask`` of a view whose ``street_deal`` is ``deal`` (shared and read-only)."""
+    return _nothing(size) if deal is None else _mask(*deal, size)
 
 
 def decode(view: HandView, number: int) -> Action:
     """The action ``number`` stands for in ``view``; ``ActionError`` names why it cannot be played."""
-    deal = _deal(view)
+    return decode_deal(view, street_deal(view), number)
+
+
+def decode_deal(view: HandView, deal: StreetDeal | None, number: int) -> Action:
+    """``decode`` for a view whose ``street_deal`` is ``deal`` (for callers that keep it)."""
     seat = view.seat
     if seat is None or deal is None:
         raise ActionError(
             "seat {seat} has no street cards to place now, so action {number} means nothing", seat=seat, number=number
         )
-    held, due, rooms = deal
-    codes = street_codes(held, due)
-    if isinstance(number, bool) or not isinstance(number, int | np.integer) or not 0 <= number < codes.size:
+    codes = street_codes(deal[0], deal[1])
+    index = _check_number(seat, codes, deal[2], number)
+    cards = sorted(view.cards)
+    placements = tuple([(cards[p], row) for p, row in codes.places[index]])
+    return Action(seat, placements, tuple([cards[p] for p in codes.dropped[index]]))
+
+
+def _check_number(seat: int, codes: StreetCodes, rooms: tuple[int, int, int], number: object) -> int:
+    """``number`` as an index into ``codes``, after checking it is one and fits ``rooms``."""
+    if type(number) is not int and (isinstance(number, bool) or not isinstance(number, np.integer)):
         raise ActionError(
             "seat {seat}: action {number!r} is not one of the {size} numbers of this street (0-{last})",
             seat=seat,
@@ -139,9 +159,16 @@ def decode(view: HandView, number: int) -> Action:
             last=codes.size - 1,
         )
     index = int(number)
-    top, middle, bottom = codes.count_tuples[index]
-    if top > rooms[0] or middle > rooms[1] or bottom > rooms[2]:
-        counts = codes.count_tuples[index]
+    if not 0 <= index < codes.size:
+        raise ActionError(
+            "seat {seat}: action {number!r} is not one of the {size} numbers of this street (0-{last})",
+            seat=seat,
+            number=index,
+            size=codes.size,
+            last=codes.size - 1,
+        )
+    counts = codes.count_tuples[index]
+    if counts[0] > rooms[0] or counts[1] > rooms[1] or counts[2] > rooms[2]:
         row = next(row for row in ROWS if counts[row] > rooms[row])
         if counts[row] == 1:
             raise ActionError(
@@ -160,14 +187,7 @@ def decode(view: HandView, number: int) -> Action:
             row=row.term,
             room=rooms[row],
         )
-    cards = sorted(view.cards)
-    dropped = codes.dropped[index]
-    if dropped:
-        kept = [card for i, card in enumerate(cards) if i not in dropped]
-        discards = tuple([cards[i] for i in dropped])
-    else:
-        kept, discards = cards, ()
-    return Action(seat, tuple(zip(kept, codes.row_values[index])), discards)  # noqa: B905  # same length
+    return index
 
 
 def encode(view: HandView, action: Action) -> int:
@@ -186,4 +206,15 @@ def encode(view: HandView, action: Action) -> int:
     return int(rank * 3 ** len(kept) + digits)
 
 
-__all__ = ["StreetCodes", "action_mask", "action_space_size", "decode", "encode", "street_codes"]
+__all__ = [
+    "StreetCodes",
+    "StreetDeal",
+    "action_mask",
+    "action_space_size",
+    "deal_mask",
+    "decode",
+    "decode_deal",
+    "encode",
+    "street_codes",
+    "street_deal",
+]

@@ -6,6 +6,10 @@ its seat's view and is rewarded its points at the showdown (0 before). Bots are 
 the episode seed, so a seeded reset replays exactly, except for an ``mc`` bot given
 ``seconds`` (its work depends on the clock; give it ``rollouts`` alone for exact replays).
 
+With ``fantasy_choices=k`` a fantasy seat chooses among the solver's k best boards (the
+learner by action number, listed in ``info["fantasy_boards"]``; a bot as it plays fantasy
+hands); by default the solver sets every fantasy hand.
+
 An action number that is not legal now is, by default, replaced by a uniformly drawn legal
 one and ``info["illegal_action"]`` is set (so unmasked learners can run); ``illegal="raise"``
 raises ``ActionError`` instead.
@@ -23,7 +27,6 @@ from gymnasium import spaces
 
 from ofc.bots import Bot, make_bot, split_specs
 from ofc.env.aec import render_text
-from ofc.env.encoding import action_mask
 from ofc.env.table import Observation, Table, random_number, read_rules
 from ofc.errors import ActionError, SetupError
 from ofc.rules import Rules
@@ -47,6 +50,7 @@ class SeatEnv(gymnasium.Env[Observation, int]):
         players: int | None = None,
         fantasy: Sequence[int] = (),
         button: int | None = None,
+        fantasy_choices: int = 0,
         illegal: str = "random",
         render_mode: str | None = None,
         **settings: object,
@@ -77,7 +81,7 @@ class SeatEnv(gymnasium.Env[Observation, int]):
         self.specs = tuple(specs)
         self.illegal = illegal
         self.render_mode = render_mode
-        self.table = Table(game, fantasy=fantasy, button=button)
+        self.table = Table(game, fantasy=fantasy, button=button, fantasy_choices=fantasy_choices)
         box = spaces.Box(0.0, 1.0, (self.table.observation_size,), dtype=np.float32)
         mask = spaces.MultiBinary(self.table.size)
         self.observation_space = spaces.Dict({"observation": box, "action_mask": mask})  # type: ignore[assignment]
@@ -97,7 +101,12 @@ class SeatEnv(gymnasium.Env[Observation, int]):
         self.table.reset(int(self.np_random.integers(2**62)), (options or {}).get("fantasy"))
         self._bots = self._make_bots(int(self.np_random.integers(2**62)))
         self._play_bots()
-        return self.table.observe(self.seat), {}
+        return self.table.observe(self.seat), self._info()
+
+    def _info(self) -> dict[str, Any]:
+        """``fantasy_boards`` when the learner is to choose its fantasy board, else nothing."""
+        boards = self.table.boards(self.seat) if self.table.to_play == self.seat else ()
+        return {"fantasy_boards": boards} if boards else {}
 
     def _play_bots(self) -> None:
         table = self.table
@@ -110,7 +119,7 @@ class SeatEnv(gymnasium.Env[Observation, int]):
         if table.to_play != self.seat:
             raise SetupError("the hand is over: call reset() before step()")
         info: dict[str, Any] = {}
-        mask = action_mask(table.view(self.seat))
+        mask = table.mask(self.seat)
         number = int(action)
         if not (0 <= number < len(mask) and mask[number]):
             if self.illegal == "raise":
@@ -123,7 +132,7 @@ class SeatEnv(gymnasium.Env[Observation, int]):
         self._play_bots()
         over = table.to_play is None
         reward = float(table.points()[self.seat]) if over else 0.0
-        return table.observe(self.seat), reward, over, False, info
+        return table.observe(self.seat), reward, over, False, info | self._info()
 
     def render(self) -> str | None:
         """The boards as text from a spectator's view (``render_mode="ansi"``)."""

@@ -1,9 +1,10 @@
 """OpenSpiel: importing this module registers the python game ``python_ofc``.
 
 One game is one hand. Parameters: ``variant`` (default pineapple), ``players`` (3), ``button``
-(0), ``fantasy_deals`` (per-seat fantasy deal sizes, ``"0,14,0"``; empty for none) and every rules
-setting by its name as text (``scoring``, ``fantasy_stay``, ...; empty for the variant's
-default)::
+(0), ``fantasy_deals`` (per-seat fantasy deal sizes, ``"0,14,0"``; empty for none),
+``fantasy_choices`` (0: the solver sets fantasy hands; k: a fantasy seat's action i sets the
+solver's i-th best board of k) and every rules setting by its name as text (``scoring``,
+``fantasy_stay``, ...; empty for the variant's default)::
 
     import pyspiel, ofc.env.spiel
     game = pyspiel.load_game("python_ofc", {"variant": "classic", "players": 2, "scoring": "american"})
@@ -27,22 +28,30 @@ import pyspiel
 from ofc.cards import DECK_SIZE
 from ofc.env.encoding import action_space_size
 from ofc.env.spiel_state import OfcState
+from ofc.env.table import check_fantasy_choices
 from ofc.errors import SetupError
 from ofc.observation import history_array, information_state, layout, observation_text, to_array
 from ofc.rules import HAND_CARDS, SETTING_NAMES, Rules
 
 GAME_NAME = "python_ofc"
-DEFAULTS: dict[str, Any] = {"variant": "pineapple", "players": 3, "button": 0, "fantasy_deals": ""}
+DEFAULTS: dict[str, Any] = {
+    "variant": "pineapple",
+    "players": 3,
+    "button": 0,
+    "fantasy_deals": "",
+    "fantasy_choices": 0,
+}
 DEFAULTS.update({name: "" for name in SETTING_NAMES if name not in DEFAULTS})
 
 
 @dataclass(frozen=True)
 class GameSettings:
-    """The rules, button and fantasy deals of a ``python_ofc`` game."""
+    """The rules, button, fantasy deals and fantasy choices of a ``python_ofc`` game."""
 
     rules: Rules
     button: int
     fantasy: tuple[int, ...]
+    fantasy_choices: int = 0
 
     def __deepcopy__(self, memo: dict[int, object]) -> GameSettings:
         return self  # immutable: a state's copy shares it
@@ -76,7 +85,8 @@ class GameSettings:
                 last=rules.players - 1,
                 button=button,
             )
-        return GameSettings(rules, button, fantasy)
+        choices = check_fantasy_choices(values["fantasy_choices"], action_space_size(rules))
+        return GameSettings(rules, button, fantasy, choices)
 
 
 def most_points(rules: Rules) -> float:

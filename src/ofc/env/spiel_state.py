@@ -6,7 +6,8 @@ seat's turn comes. The engine hand is rebuilt from the cards dealt so far (follo
 rest of the deck as placeholders) and the actions applied, whenever a deal is complete; while
 a deal is incomplete the views given out are cut back to the cards actually dealt, so a
 placeholder card never reaches an observation. Fantasy seats are set by the exact solver as
-soon as their cards are dealt. Observations come from ``Hand.view(player)`` only.
+soon as their cards are dealt, or, with ``fantasy_choices`` k, act first: action i sets the
+solver's i-th best board of k. Observations come from ``Hand.view(player)`` only.
 """
 
 from __future__ import annotations
@@ -20,19 +21,22 @@ import numpy as np
 import pyspiel
 
 from ofc.actions import Action
-from ofc.bots.base import fantasy_decision
+from ofc.bots.base import fantasy_decision, solution_action
 from ofc.cards import DECK_SIZE, Deck, format_card, format_cards
 from ofc.deals import deal_sequence
 from ofc.env.encoding import action_mask, decode, encode
+from ofc.env.table import board_action, fantasy_boards
 from ofc.errors import ActionError
 from ofc.hand import Hand
+from ofc.solver import FantasySolution
 from ofc.view import HandView
 
 if TYPE_CHECKING:
     from ofc.env.spiel import OfcGame
 
 Step = tuple[str, int | Action]
-"""One move of the history: ``("card", card)`` for a chance deal, ``("act", action)`` for a seat's."""
+"""One move of the history: ``("card", card)`` for a chance deal, ``("act", action)`` for a seat's,
+``("board", i)`` for a fantasy seat's choice of the solver's i-th board."""
 
 T = TypeVar("T")
 
@@ -69,6 +73,7 @@ class OfcState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no types
         starts = [sum(deal.cards for deal in deals[:i]) for i in range(len(deals))]
         self._deals = Moves((deal.seat, start, deal.cards) for deal, start in zip(deals, starts, strict=True))
         self._pending: Moves[tuple[int, int, int]] = Moves()
+        self._boards: Moves[FantasySolution] | None = None
         self._engine = Engine(self._build())
         self._note_deals()
 
@@ -89,9 +94,10 @@ class OfcState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no types
         return sum(sum(map(len, s.rows)) + s.hidden + s.holding + s.discarded for s in seen.seats)
 
     def _settle(self) -> None:
-        """Set fantasy seats by the solver, then note any deal the engine made from placeholders."""
+        """Set fantasy seats by the solver (unless they choose), then note any deal made from placeholders."""
         hand = self._hand
-        while not hand.is_over:
+        self._boards = None
+        while not hand.is_over and not self._ofc.fantasy_choices:
             seats = [seat for seat in hand.to_act if hand.fantasy[seat]]
             if not seats:
                 break
@@ -138,7 +144,24 @@ class OfcState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no types
             return int(pyspiel.PlayerId.CHANCE)
         return self._hand.to_act[0]
 
+    def _choosing(self, player: int) -> bool:
+        """Whether ``player`` is a fantasy seat to pick one of the solver's boards now."""
+        hand = self._hand
+        if not self._ofc.fantasy_choices or self._pending or hand.is_over:
+            return False
+        return hand.fantasy[player] > 0 and hand.to_act[0] == player
+
+    def fantasy_boards(self, player: int) -> tuple[FantasySolution, ...]:
+        """The solver's boards a choosing fantasy ``player`` picks from, best first (else empty)."""
+        if not self._choosing(player):
+            return ()
+        if self._boards is None:
+            self._boards = Moves(fantasy_boards(self.view(player), self._ofc.fantasy_choices))
+        return tuple(self._boards)
+
     def _legal_actions(self, player: int) -> list[int]:
+        if self._choosing(player):
+            return list(range(len(self.fantasy_boards(player))))
         return [int(n) for n in np.flatnonzero(action_mask(self.view(player)))]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -150,9 +173,15 @@ class OfcState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no types
     def _apply_action(self, action: int) -> None:
         if self._pending:
             self._deal(int(action))
+            return
+        seat = self._hand.to_act[0]
+        if self._choosing(seat):
+            self._choose(seat, int(action))
         else:
-            seat = self._hand.to_act[0]
             self._play(decode(self.view(seat), int(action)))
+
+    def _choose(self, seat: int, number: int) -> None:
+        self._play(board_action(seat, self.fantasy_boards(seat), number), ("board", number))
 
     def _deal(self, card: int) -> None:
         if card in self._cards or not 0 <= card < DECK_SIZE:
@@ -165,15 +194,19 @@ class OfcState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no types
             self._engine = Engine(self._build())
             self._settle()
 
-    def _play(self, action: Action) -> None:
+    def _play(self, action: Action, step: Step | None = None) -> None:
         self._hand.apply(action, 0)
         self._actions.append(action)
-        self._steps.append(("act", action))
+        self._steps.append(step or ("act", action))
         self._settle()
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return f"deal {format_card(action)}"
+        if self._choosing(player):
+            boards = self.fantasy_boards(player)
+            if 0 <= action < len(boards):
+                return f"{solution_action(player, boards[action])} (board {action}, worth {boards[action].value:g})"
         view = self.view(player)
         if view.may_act:
             try:
@@ -203,7 +236,8 @@ class OfcState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no types
 
         Cards hidden from ``player`` (others' held cards and discards, face-down fantasy
         boards) are replaced by a random draw from every card it has not seen; the other
-        seats' discards follow their cards, and fantasy boards are set again by the solver.
+        seats' discards follow their cards, and fantasy boards are set again by the solver
+        (a chosen board as the same choice among the solver's boards of the new deal).
         """
         view = self.view(player)
         seen = set(view.cards) | set(view.discards)
@@ -220,6 +254,9 @@ class OfcState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no types
             if kind == "card":
                 assert isinstance(value, int)
                 state.apply_action(swap.get(value, value))
+            elif kind == "board":
+                assert isinstance(value, int)
+                state.apply_action(value)
             else:
                 assert isinstance(value, Action)
                 moved = Action(value.seat, value.placements, tuple(swap.get(c, c) for c in value.discards))

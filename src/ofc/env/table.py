@@ -1,31 +1,39 @@
-"""One hand driven for the environments: seeded decks, solver-set fantasy boards, numbered actions.
+"""One hand driven for the environments: seeded decks, fantasy boards, numbered actions.
 
 The environments see the hand only through ``Hand.view(seat)``: observations, masks and the
-decoding of an action number are all built from the acting seat's view. Time never passes
-(every action is applied at time 0), so no clock runs out. Fantasy seats are set by the
-exact solver as soon as they may act, before any street seat is asked for a decision, so
-``to_play`` is always a street seat (or None once the hand is over).
+decoding of an action number are all built from the acting seat's view (kept, with its mask,
+until the hand changes). Time never passes (every action is applied at time 0), so no clock
+runs out.
+
+Fantasy seats are set by the exact solver by default, as soon as they may act and before any
+street seat is asked for a decision, so ``to_play`` is then always a street seat (or None
+once the hand is over). With ``fantasy_choices=k`` a fantasy seat is asked instead: its
+action number ``i`` (0 <= i < k, masked to the boards there are) sets the solver's
+``i``-th best board (``ofc.solver.solve_fantasy_top``, 0 being the solver's own choice).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from ofc.actions import Action
-from ofc.bots.base import fantasy_decision
-from ofc.env.encoding import action_mask, action_space_size, decode
-from ofc.errors import SetupError
+from ofc.bots.base import fantasy_decision, solution_action
+from ofc.env.encoding import StreetDeal, action_space_size, deal_mask, decode_deal, street_deal
+from ofc.errors import ActionError, SetupError
 from ofc.hand import Hand
 from ofc.observation import observation_size, to_array
 from ofc.rules import Rules
+from ofc.solver import FantasySolution, solve_fantasy_top
 from ofc.view import HandView
 
 Observation = dict[str, npt.NDArray[Any]]
+I8 = npt.NDArray[np.int8]
 
 
 def read_rules(rules: Rules | str, players: int | None, settings: Mapping[str, object]) -> Rules:
@@ -37,14 +45,63 @@ def read_rules(rules: Rules | str, players: int | None, settings: Mapping[str, o
     return base.with_settings(extra) if extra else base
 
 
+def check_fantasy_choices(choices: object, size: int) -> int:
+    """``fantasy_choices`` as a number of boards: 0 (the solver sets fantasy hands) to ``size``."""
+    if isinstance(choices, bool) or not isinstance(choices, int) or not 0 <= choices <= size:
+        raise SetupError(
+            "fantasy_choices must be a whole number from 0 (the solver sets fantasy hands) to {most}, not {value}",
+            most=size,
+            value=repr(choices),
+        )
+    return choices
+
+
+def fantasy_boards(view: HandView, k: int) -> tuple[FantasySolution, ...]:
+    """The solver's ``k`` best boards for the viewer's fantasy deal, best first.
+
+    As ``ofc.bots.base.fantasy_solution``: a repeat fantasy is priced only while the seat's
+    streak (public in the view) is below ``fantasy_max_in_row``.
+    """
+    limit = view.rules.fantasy_max_in_row
+    seat = view.seat
+    can_stay = seat is None or limit is None or view.seats[seat].fantasy_in_row < limit
+    return solve_fantasy_top(view.cards, view.rules, k, can_stay=can_stay)
+
+
+def board_action(seat: int, boards: Sequence[FantasySolution], number: object) -> Action:
+    """The action setting ``boards[number]``; ``ActionError`` names the count if there is no such board."""
+    index = number if type(number) is int or isinstance(number, np.integer) else None
+    if index is None or not 0 <= index < len(boards):
+        raise ActionError(
+            "seat {seat} sets its fantasy hand: action {number} is not one of the solver's {count} boards (0-{last})",
+            seat=seat,
+            number=repr(number),
+            count=len(boards),
+            last=len(boards) - 1,
+        )
+    return solution_action(seat, boards[int(index)])
+
+
+@cache
+def _first(count: int, size: int) -> I8:
+    """A read-only mask of ``size`` numbers with the first ``count`` set."""
+    mask = np.zeros(size, dtype=np.int8)
+    mask[:count] = 1
+    mask.flags.writeable = False
+    return mask
+
+
 class Table:
     """A hand of ``rules`` for environment play; ``reset`` deals a new one."""
 
-    def __init__(self, rules: Rules, *, fantasy: Sequence[int] = (), button: int | None = None) -> None:
+    def __init__(
+        self, rules: Rules, *, fantasy: Sequence[int] = (), button: int | None = None, fantasy_choices: int = 0
+    ) -> None:
         self.rules = rules
         self.fantasy = tuple(fantasy)
         self.button = button
         self.size = action_space_size(rules)
+        self.fantasy_choices = check_fantasy_choices(fantasy_choices, self.size)
         self.observation_size = observation_size(rules)
         self._rng = random.Random()
         self.hand = self._deal(self.fantasy)
@@ -56,14 +113,24 @@ class Table:
 
     @hand.setter
     def hand(self, hand: Hand) -> None:
+        """Play ``hand`` from now on, as it stands (``reset`` deals and sets fantasy seats)."""
         self._hand = hand
+        self._fantasy_hand = any(hand.fantasy)
+        self._changed()
+
+    def _changed(self) -> None:
+        """Forget what was built for the state before."""
         self._views: dict[int | None, HandView] = {}
+        self._masks: dict[int, tuple[I8, StreetDeal | None]] = {}
+        self._boards: dict[int, tuple[FantasySolution, ...]] = {}
 
     def _deal(self, fantasy: Sequence[int]) -> Hand:
         players = self.rules.players
         button = self.button if self.button is not None else self._rng.randrange(players)
         hand = Hand(self.rules, button=button, seed=self._rng.getrandbits(64), fantasy=fantasy)
-        return self._set_fantasy(hand)
+        if any(hand.fantasy) and not self.fantasy_choices:
+            self._set_fantasy(hand)
+        return hand
 
     def reset(self, seed: int | None = None, fantasy: Sequence[int] | None = None) -> None:
         """Deal a new hand (``seed`` fixes the button and deck of this and later hands)."""
@@ -78,19 +145,19 @@ class Table:
         self.hand = self._deal(self.fantasy if fantasy is None else tuple(fantasy))
 
     @staticmethod
-    def _set_fantasy(hand: Hand) -> Hand:
+    def _set_fantasy(hand: Hand) -> None:
         """Apply the solver's board for every fantasy seat that may act now."""
         while not hand.is_over:
             seats = [seat for seat in hand.to_act if hand.fantasy[seat]]
             if not seats:
                 break
             hand.apply(fantasy_decision(hand.view(seats[0])).action, 0)
-        return hand
 
     @property
     def to_play(self) -> int | None:
-        """The street seat to act, or None once the hand is over."""
-        return None if self.hand.is_over else self.hand.to_act[0]
+        """The seat to act, or None once the hand is over."""
+        hand = self._hand
+        return None if hand.is_over else hand.to_act[0]
 
     def view(self, seat: int | None) -> HandView:
         """``seat``'s view of the hand (kept until the hand changes)."""
@@ -99,27 +166,63 @@ class Table:
             view = self._views[seat] = self._hand.view(seat)
         return view
 
+    def choosing(self, seat: int) -> bool:
+        """Whether ``seat`` is a fantasy seat to choose among the solver's boards now."""
+        if not (self.fantasy_choices and self._fantasy_hand):
+            return False
+        return self._hand.fantasy[seat] > 0 and self.to_play == seat
+
+    def boards(self, seat: int) -> tuple[FantasySolution, ...]:
+        """The boards a choosing fantasy ``seat`` picks from, best first (empty for other seats)."""
+        boards = self._boards.get(seat)
+        if boards is None:
+            choosing = self.choosing(seat)
+            boards = self._boards[seat] = fantasy_boards(self.view(seat), self.fantasy_choices) if choosing else ()
+        return boards
+
+    def mask(self, seat: int) -> I8:
+        """1 for every number ``seat`` may play now (shared and read-only: copy it to change it)."""
+        return self._mask_and_deal(seat)[0]
+
+    def _mask_and_deal(self, seat: int) -> tuple[I8, StreetDeal | None]:
+        known = self._masks.get(seat)
+        if known is None:
+            if self.choosing(seat):
+                known = _first(len(self.boards(seat)), self.size), None
+            else:
+                deal = street_deal(self.view(seat))
+                known = deal_mask(deal, self.size), deal
+            self._masks[seat] = known
+        return known
+
     def observe(self, seat: int) -> Observation:
         """``{"observation": vector, "action_mask": 0/1 per action number}`` for ``seat``."""
-        view = self.view(seat)
-        return {"observation": to_array(view), "action_mask": action_mask(view).copy()}
+        return {"observation": to_array(self.view(seat)), "action_mask": self.mask(seat).copy()}
 
     def apply(self, action: Action) -> None:
         """Apply ``action`` (a bot's) at time 0, then set any fantasy seat that may act."""
-        self._hand.apply(action, 0)
-        self._views = {}
-        self._set_fantasy(self._hand)
+        hand = self._hand
+        hand.apply(action, 0)
+        self._changed()
+        if self._fantasy_hand and not self.fantasy_choices:
+            self._set_fantasy(hand)
 
     def play(self, number: int) -> None:
         """Apply action ``number`` for the seat to act (``ActionError`` if it is not legal)."""
         seat = self.to_play
         if seat is None:
             raise SetupError("the hand is over: reset it before playing")
-        self.apply(decode(self.view(seat), number))
+        if self.choosing(seat):
+            self.apply(self._fantasy_action(seat, number))
+        else:
+            self.apply(decode_deal(self.view(seat), self._mask_and_deal(seat)[1], number))
+
+    def _fantasy_action(self, seat: int, number: object) -> Action:
+        return board_action(seat, self.boards(seat), number)
 
     def points(self) -> tuple[int, ...]:
         """Each seat's points at the showdown (zeros before)."""
-        result = self.hand.result
+        result = self._hand.result
         return result.points if result is not None else (0,) * self.rules.players
 
 
@@ -128,4 +231,12 @@ def random_number(mask: npt.NDArray[np.int8], rng: np.random.Generator) -> int:
     return int(rng.choice(np.flatnonzero(mask)))
 
 
-__all__ = ["Observation", "Table", "random_number", "read_rules"]
+__all__ = [
+    "Observation",
+    "Table",
+    "board_action",
+    "check_fantasy_choices",
+    "fantasy_boards",
+    "random_number",
+    "read_rules",
+]

@@ -8,6 +8,7 @@ from ofc.solver.fantasy import (
     check_deal,
     max_fantasy_cards,
     solve_fantasy,
+    solve_fantasy_top,
     warm_up,
 )
 
@@ -17,5 +18,6 @@ __all__ = [
     "check_deal",
     "max_fantasy_cards",
     "solve_fantasy",
+    "solve_fantasy_top",
     "warm_up",
 ]

@@ -6,9 +6,14 @@ Ties go to the stronger bottom, then middle, then top row, then to the lexicogra
 smallest bottom, middle and top cards (each row's cards in ascending card order), so the
 answer is a function of the deal and the settings alone.
 
-The search itself is ``ofc.fast.fantasy.solve_kernel``; this module checks the input, and
-reads the answer back through the pure-Python core (keys, royalties, stay), so what it
-reports is the core's own verdict on the chosen board.
+``solve_fantasy_top`` lists the k best arrangements in that same order (the first is
+``solve_fantasy``'s answer), for callers that weigh the boards against something the solver
+does not see, such as the other seats' boards.
+
+The searches themselves are ``ofc.fast.fantasy.solve_kernel`` and
+``ofc.fast.fantasy_top.solve_top_kernel``; this module checks the input, and reads answers
+back through the pure-Python core (keys, royalties, stay), so what it reports is the core's
+own verdict on the chosen board.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from ofc.cards import Card, check_distinct, format_cards
 from ofc.errors import CardError, RulesError
 from ofc.fantasy_value import DEFAULT_STAY_VALUE
 from ofc.fast.fantasy import solve_kernel
+from ofc.fast.fantasy_top import solve_top_kernel
 from ofc.fast.tables import EVAL_TABLES, royalty_arrays
 from ofc.rules import (
     HAND_CARDS,
@@ -106,31 +112,82 @@ def solve_fantasy(
     ``can_stay=False`` says a repeat is not allowed now (``fantasy_max_in_row`` reached, or
     the caller prices it elsewhere): the value is then plain royalties.
     """
-    deal = tuple(sorted(check_deal(cards, rules)))
-    worth = check_stay_value(stay_value)
-    may_stay = staying_possible(rules, can_stay)
-    flags = tuple(may_stay and condition in rules.fantasy_stay for condition in _STAY_ORDER)
-    arrays = royalty_arrays(rules.royalty_table)
-    t = EVAL_TABLES
+    search = _Search(cards, rules, stay_value, can_stay)
     best = np.zeros(6, dtype=np.int64)
+    t = EVAL_TABLES
     value = solve_kernel(
-        np.array(deal, dtype=np.int64),
+        search.deal_array,
         t.card_weight, t.card_bit, t.unsuited5, t.flush5, t.unsuited3,
-        arrays.top, arrays.middle, arrays.bottom,
-        flags, worth if may_stay else 0.0, best,
+        search.arrays.top, search.arrays.middle, search.arrays.bottom,
+        search.flags, search.kernel_worth, best,
     )  # fmt: skip
-    rows = [tuple(card for i, card in enumerate(deal) if int(best[r]) >> i & 1) for r in (5, 4, 3)]
-    board = Board(top=rows[0], middle=rows[1], bottom=rows[2])
-    used = int(best[3] | best[4] | best[5])
-    discards = tuple(card for i, card in enumerate(deal) if not used >> i & 1)
-    keys = row_keys(board)
-    pay = royalties_of(keys, rules)
-    stays = may_stay and meets_stay(keys, rules)
-    total = float(pay.total) + (worth if stays else 0.0)
-    if keys.fouled or total != value:
-        shown = format_cards(deal)
-        raise AssertionError(f"solver and core disagree on {shown}: {value} vs {total}")
-    return FantasySolution(board, discards, keys, pay, stays, total)
+    return search.read(int(best[3]), int(best[4]), int(best[5]), value)
+
+
+def solve_fantasy_top(
+    cards: Sequence[Card],
+    rules: Rules,
+    k: int,
+    *,
+    stay_value: float = DEFAULT_STAY_VALUE,
+    can_stay: bool = True,
+) -> tuple[FantasySolution, ...]:
+    """The ``k`` best distinct arrangements, best first, in ``solve_fantasy``'s order.
+
+    The first is ``solve_fantasy``'s answer; the others follow by value, then by the same tie
+    rules (stronger bottom, middle, top, then lexicographically smaller rows). Fewer than
+    ``k`` come back only when the deal has fewer live boards.
+    """
+    if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= MOST_CHOICES:
+        raise RulesError(
+            "k (how many arrangements) must be a whole number from 1 to {most}, not {value}",
+            most=MOST_CHOICES,
+            value=repr(k),
+        )
+    search = _Search(cards, rules, stay_value, can_stay)
+    kept = np.zeros((k, 7), dtype=np.float64)
+    t = EVAL_TABLES
+    count = solve_top_kernel(
+        search.deal_array,
+        t.card_weight, t.card_bit, t.unsuited5, t.flush5, t.unsuited3,
+        search.arrays.top, search.arrays.middle, search.arrays.bottom,
+        search.flags, search.kernel_worth, kept,
+    )  # fmt: skip
+    return tuple(search.read(int(row[4]), int(row[5]), int(row[6]), float(row[0])) for row in kept[:count])
+
+
+MOST_CHOICES = 1000
+"""The most arrangements ``solve_fantasy_top`` returns at once."""
+
+
+class _Search:
+    """A checked deal and settings, ready for the kernels, and the core's reading of an answer."""
+
+    def __init__(self, cards: Sequence[Card], rules: Rules, stay_value: float, can_stay: bool) -> None:
+        self.deal = tuple(sorted(check_deal(cards, rules)))
+        self.rules = rules
+        self.worth = check_stay_value(stay_value)
+        self.may_stay = staying_possible(rules, can_stay)
+        self.flags = tuple(self.may_stay and condition in rules.fantasy_stay for condition in _STAY_ORDER)
+        self.kernel_worth = self.worth if self.may_stay else 0.0
+        self.arrays = royalty_arrays(rules.royalty_table)
+        self.deal_array = np.array(self.deal, dtype=np.int64)
+
+    def read(self, bottom: int, middle: int, top: int, value: float) -> FantasySolution:
+        """The board of the position masks, valued by the core (which must agree with ``value``)."""
+        deal = self.deal
+        rows = [tuple(card for i, card in enumerate(deal) if mask >> i & 1) for mask in (top, middle, bottom)]
+        board = Board(top=rows[0], middle=rows[1], bottom=rows[2])
+        used = top | middle | bottom
+        discards = tuple(card for i, card in enumerate(deal) if not used >> i & 1)
+        keys = row_keys(board)
+        pay = royalties_of(keys, self.rules)
+        stays = self.may_stay and meets_stay(keys, self.rules)
+        total = float(pay.total) + (self.worth if stays else 0.0)
+        if keys.fouled or total != value:
+            shown = format_cards(deal)
+            raise AssertionError(f"solver and core disagree on {shown}: {value} vs {total}")
+        return FantasySolution(board, discards, keys, pay, stays, total)
 
 
 def warm_up(rules: Rules | None = None) -> None:
