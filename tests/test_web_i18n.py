@@ -28,6 +28,7 @@ from ofc.cards import parse_cards
 from ofc.errors import OfcError
 from ofc.i18n import localize
 from ofc.i18n.extract import check_catalogs
+from ofc.i18n.language import Language
 from ofc.ranking import hand_name, rank3, rank5
 from ofc.server.protocol import error_message, with_hand_phrases
 from ofc.wording import Term
@@ -35,12 +36,15 @@ from test_server_support import ServerProcess, make_app
 from test_web_e2e import CHROMIUM, FLAGS, PLACED, _place_by_hand
 
 PHONE = {"width": 390, "height": 844}
+LANGUAGES: dict[str, Language] = {"ru": "ru", "uk": "uk"}
 
 # A card as a screen reader says it: the rank, then the suit in the genitive plural
 # (ru "туз червей", "десятка пик"; uk "туз чирв", "дама пік").
+RU_RANKS = ["туз", "король", "дама", "валет", "десятка", "девятка", "восьмёрка", "семёрка", "шестёрка"]
+UK_RANKS = ["туз", "король", "дама", "валет", "десятка", "дев'ятка", "вісімка", "сімка", "шістка"]
 RANKS = {
-    "ru": dict(zip("AKQJT98765432", "туз король дама валет десятка девятка восьмёрка семёрка шестёрка пятёрка четвёрка тройка двойка".split(), strict=True)),
-    "uk": dict(zip("AKQJT98765432", "туз король дама валет десятка дев'ятка вісімка сімка шістка п'ятірка четвірка трійка двійка".split(), strict=True)),
+    "ru": dict(zip("AKQJT98765432", [*RU_RANKS, "пятёрка", "четвёрка", "тройка", "двойка"], strict=True)),
+    "uk": dict(zip("AKQJT98765432", [*UK_RANKS, "п'ятірка", "четвірка", "трійка", "двійка"], strict=True)),
 }
 SUITS = {
     "ru": {"c": "треф", "d": "бубен", "h": "червей", "s": "пик"},
@@ -48,13 +52,15 @@ SUITS = {
 }
 
 # Everything a phone player reads, word for word, per language.
+RU_CLICK = "Нажмите карту, затем бокс (или перетащите; клавиши: t m b d, c — подтвердить)."
+UK_CLICK = "Натисніть карту, потім бокс (або перетягніть; клавіші: t m b d, c — підтвердити)."
 WORDS: dict[str, dict[str, Any]] = {
     "ru": {
         "tables": "Столы",
         "confirm": "Подтвердить",
         "hint": "Подсказка",
-        "street1": "Раздача 1: ваш ход — положите 5. Нажмите карту, затем бокс (или перетащите; клавиши: t m b d, c — подтвердить).",
-        "street2": "Раздача 1: ваш ход — положите 2, сбросьте 1. Нажмите карту, затем бокс (или перетащите; клавиши: t m b d, c — подтвердить).",
+        "street1": "Раздача 1: ваш ход — положите 5. " + RU_CLICK,
+        "street2": "Раздача 1: ваш ход — положите 2, сбросьте 1. " + RU_CLICK,
         "top_target": "верхний бокс, свободно: 3 (Enter или t: положить выбранную карту)",
         "showdown": "Вскрытие, раздача 1",
         "vs": r"против .+: верх (\+1|0|−1) сред\. (\+1|0|−1) низ (\+1|0|−1)"
@@ -72,8 +78,8 @@ WORDS: dict[str, dict[str, Any]] = {
         "tables": "Столи",
         "confirm": "Підтвердити",
         "hint": "Підказка",
-        "street1": "Роздача 1: ваш хід — покладіть 5. Натисніть карту, потім бокс (або перетягніть; клавіші: t m b d, c — підтвердити).",
-        "street2": "Роздача 1: ваш хід — покладіть 2, скиньте 1. Натисніть карту, потім бокс (або перетягніть; клавіші: t m b d, c — підтвердити).",
+        "street1": "Роздача 1: ваш хід — покладіть 5. " + UK_CLICK,
+        "street2": "Роздача 1: ваш хід — покладіть 2, скиньте 1. " + UK_CLICK,
         "top_target": "верхній бокс, вільно: 3 (Enter або t: покласти вибрану карту)",
         "showdown": "Розкриття, роздача 1",
         "vs": r"проти .+: верх (\+1|0|−1) сер\. (\+1|0|−1) низ (\+1|0|−1)"
@@ -93,17 +99,20 @@ WORDS: dict[str, dict[str, Any]] = {
 # the page itself is wider than the screen (a sideways scroll on a phone).
 OVERFLOW = """() => {
   const boxes = document.querySelectorAll(
-    'button, .button, label, select, h2, h3, th, td, .badge, .status, .panel, .board, .hand-name, .vs span, .result-title, .bar, .notice, .advice, .toast, .k-panel, .k-bar, p');
+    'button, .button, label, select, h2, h3, th, td, .badge, .status, .panel, .board, .hand-name, ' +
+    '.vs span, .result-title, .bar, .notice, .advice, .toast, .k-panel, .k-bar, p');
   const wide = [];
   for (const node of boxes) {
     if (!node.getClientRects().length) continue;
     const style = getComputedStyle(node);
     if (style.visibility === 'hidden') continue;
     if (node.scrollWidth > node.clientWidth + 1 && style.overflowX !== 'auto' && style.overflowX !== 'scroll') {
-      wide.push(`${node.tagName}.${node.className} "${(node.textContent || '').trim().slice(0, 50)}" ${node.scrollWidth}>${node.clientWidth}`);
+      const text = (node.textContent || '').trim().slice(0, 50);
+      wide.push(`${node.tagName}.${node.className} "${text}" ${node.scrollWidth}>${node.clientWidth}`);
     }
   }
-  if (document.documentElement.scrollWidth > window.innerWidth + 1) wide.push(`page ${document.documentElement.scrollWidth}>${window.innerWidth}`);
+  const page = document.documentElement.scrollWidth;
+  if (page > window.innerWidth + 1) wide.push(`page ${page}>${window.innerWidth}`);
   return wide;
 }"""
 
@@ -177,7 +186,7 @@ def _play_a_hand(page: Page, lang: str, tmp_path: Path) -> None:
     streets = 0
     while True:
         page.wait_for_function(
-            "() => /#\\/table/.test(location.hash) && document.querySelector('#showdown-panel:not([hidden]), #confirm:not([disabled]), .board.mine .row.target')",
+            "() => document.querySelector('#showdown-panel:not([hidden]), .board.mine .row.target')",
             timeout=90_000,
         )
         if page.is_visible("#showdown-panel"):
@@ -216,9 +225,12 @@ def _showdown_words(page: Page, lang: str) -> None:
         result = results.nth(index)
         for row in range(3):
             line = result.locator(".result-row").nth(row)
-            cards = parse_cards(" ".join(line.locator(".card").evaluate_all("nodes => nodes.map((n) => n.dataset.card)")))
+            texts = line.locator(".card").evaluate_all("nodes => nodes.map((n) => n.dataset.card)")
+            cards = parse_cards(" ".join(texts))
             phrase = hand_name(rank3(cards) if row == 0 else rank5(cards))
-            assert line.locator(".hand-name").text_content() == localize(phrase.template, phrase.params, lang)
+            assert line.locator(".hand-name").text_content() == localize(
+                phrase.template, phrase.params, LANGUAGES[lang]
+            )
         total = result.locator(".result-title span").first.text_content() or ""
         points = int(re.sub(r"[^\d-]", "", total.replace("+", "")))
         signed = f"+{points}" if points > 0 else str(points)
@@ -264,11 +276,12 @@ def test_hand_names_go_out_with_their_phrases() -> None:
     sent = with_hand_phrases({"result": {"players": [{"hands": [top, middle, "plain"]}]}, "hands": []})
     player = sent["result"]["players"][0]
     assert player["hands"] == ["Pair, queens", "Trips, nines", "plain"]
-    assert player["hand_phrases"] == [
-        {"template": "{category}, {ranks}", "params": {"category": {"term": "Pair", "context": "hand"}, "ranks": {"term": "queens", "context": "ranks"}}},
-        {"template": "{category}, {ranks}", "params": {"category": {"term": "Trips", "context": "hand"}, "ranks": {"term": "nines", "context": "ranks"}}},
-        None,
-    ]
+
+    def phrase(category: str, ranks: str) -> dict[str, Any]:
+        params = {"category": {"term": category, "context": "hand"}, "ranks": {"term": ranks, "context": "ranks"}}
+        return {"template": "{category}, {ranks}", "params": params}
+
+    assert player["hand_phrases"] == [phrase("Pair", "queens"), phrase("Trips", "nines"), None]
     assert "hand_phrases" not in sent
     assert json.loads(json.dumps(sent)) == sent
     assert localize(top.template, top.params, "ru") == "Пара: дамы"
@@ -281,7 +294,8 @@ def test_a_refused_table_says_what_and_how_to_translate_it(tmp_path: Path) -> No
         error = answer.json()["error"]
         assert error["code"] == "bad_table"
         assert error["kind"] == "RulesError"
-        assert isinstance(error["template"], str) and isinstance(error["params"], dict)
+        assert isinstance(error["template"], str)
+        assert isinstance(error["params"], dict)
         assert "no-such-game" in error["message"]
 
 
@@ -298,7 +312,8 @@ def test_a_whole_hand_in_russian_on_a_phone_chosen_by_accept_language(tmp_path: 
         assert page.text_content("#lobby h2") == WORDS["ru"]["tables"]
         assert page.get_attribute("#player-name", "placeholder") == WORDS["ru"]["placeholder"]
         # the page's own plural forms and numbers: 1 очко, 2 очка, 5 очков, 21 очко; 1 234,5
-        totals = [_page_tr(page, f"m.trn('total {{points}} point', 'total {{points}} points', {n}, {{ points: '+{n}' }})") for n in (1, 2, 5, 21)]
+        call = "m.trn('total {{points}} point', 'total {{points}} points', {n}, {{ points: '+{n}' }})"
+        totals = [_page_tr(page, call.format(n=n)) for n in (1, 2, 5, 21)]
         assert totals == ["итого +1 очко", "итого +2 очка", "итого +5 очков", "итого +21 очко"]
         assert _page_tr(page, "m.formatNumber(1234.5)").replace("\u00a0", " ") == "1 234,5"
         _no_overflow(page, "ru lobby")
@@ -334,8 +349,9 @@ def test_the_picker_switches_to_ukrainian_remembers_it_and_a_hand_is_played(tmp_
         _language(page, "uk")  # remembered, though the browser asks for English
         assert page.input_value("#language") == "uk"
         assert page.get_attribute("#player-name", "placeholder") == WORDS["uk"]["placeholder"]
-        assert _page_tr(page, "m.trn('total {points} point', 'total {points} points', 2, { points: '+2' })") == (
-            WORDS["uk"]["two_points"]
+        assert (
+            _page_tr(page, "m.trn('total {points} point', 'total {points} points', 2, { points: '+2' })")
+            == (WORDS["uk"]["two_points"])
         )
         _no_overflow(page, "uk lobby")
         _shot(page, tmp_path, "uk-lobby")
