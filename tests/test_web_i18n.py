@@ -36,6 +36,7 @@ from test_server_support import ServerProcess, make_app
 from test_web_e2e import CHROMIUM, FLAGS, PLACED, _place_by_hand
 
 PHONE = {"width": 390, "height": 844}
+WIDE = {"width": 1280, "height": 860}
 LANGUAGES: dict[str, Language] = {"ru": "ru", "uk": "uk"}
 
 # A card as a screen reader says it: the rank, then the suit in the genitive plural
@@ -214,6 +215,10 @@ def _play_a_hand(page: Page, lang: str, tmp_path: Path) -> None:
     _showdown_words(page, lang)
     _no_overflow(page, f"{lang} showdown")
     _shot(page, tmp_path, f"{lang}-showdown")
+    page.set_viewport_size(WIDE)  # the side panel is narrow on a wide screen: the words must fit too
+    _no_overflow(page, f"{lang} showdown, wide")
+    _shot(page, tmp_path, f"{lang}-showdown-wide")
+    page.set_viewport_size(PHONE)
 
 
 def _showdown_words(page: Page, lang: str) -> None:
