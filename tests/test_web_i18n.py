@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page, ViewportSize, sync_playwright
 
 from ofc.cards import parse_cards
 from ofc.errors import OfcError
@@ -35,8 +35,8 @@ from ofc.wording import Term
 from test_server_support import ServerProcess, make_app
 from test_web_e2e import CHROMIUM, FLAGS, PLACED, _place_by_hand
 
-PHONE = {"width": 390, "height": 844}
-WIDE = {"width": 1280, "height": 860}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+WIDE: ViewportSize = {"width": 1280, "height": 860}
 LANGUAGES: dict[str, Language] = {"ru": "ru", "uk": "uk"}
 
 # A card as a screen reader says it: the rank, then the suit in the genitive plural
