@@ -2,7 +2,7 @@
 // earned, points against each opponent and the total. It stays until the player closes
 // it or the next showdown replaces it (the state's `previous` keeps it through the next hand).
 import { $, ROWS, cardEl, el, plusMinus, rowShort, signed } from "./util.js";
-import { formatNumber, localize, tr, trn } from "./i18n.js";
+import { formatNumber, localize, tr, trc, trn } from "./i18n.js";
 import { byStrength, seatName, sortRows, ui } from "./state.js";
 import { pairPoints, rowsAgainst } from "./rows.js";
 
@@ -55,7 +55,7 @@ export function renderShowdown() {
     const title = el("div", "result-title");
     title.append(el("strong", "", seatName(tableSeat)));
     title.append(el("span", plusMinus(player.points), trn("total {points} point", "total {points} points", Math.abs(player.points), { points: signed(player.points) })));
-    if (player.fouled) title.append(el("span", "badge foul", tr("FOULED")));
+    if (player.fouled) title.append(el("span", "badge foul", trc("badge", "FOULED")));
     if (player.fantasy) title.append(el("span", "badge fantasy", tr("fantasy next: {cards}", { cards: player.fantasy })));
     block.append(title);
     ROWS.forEach((row, index) => {
