@@ -87,11 +87,13 @@ def test_edits_deletes_keys_and_bad_hands(tmp_path: Path) -> None:
         bad = dict(PINEAPPLE_HANDS[3]) | {"bob": "Kc 3d 4h / 8c 8d 9h Ts Js / 9c Tc Jc Qc 8h"}
         refused = _put(client, book, 4, bad)
         assert refused.status_code == 422
-        assert refused.json()["error"] == {
+        error = refused.json()["error"]
+        assert {key: error[key] for key in ("code", "message", "field")} == {
             "code": "bad_book",
             "message": "hand 4: card Kc is entered for both ann and bob",
             "field": "bob",
         }
+        assert error["kind"] == "BookError"  # and its template and params, for the page to translate
         short = _put(client, book, 4, dict(PINEAPPLE_HANDS[3]) | {"cat": "Qh Jh / 2s 2d 9s 9d Kh / As Ah 3s 3h Ks"})
         assert short.json()["error"]["field"] == "cat.top"
         assert len(client.get(f"/api/keep/{code}").json()["hands"]) == 3

@@ -98,11 +98,13 @@ def test_a_loss_limit_holds_its_part_of_the_balance_until_the_match_ends(tmp_pat
         body = {"name": "ann", "key": ann["player_key"]}
         refused = client.post(f"/api/tables/{second['id']}/join", json=body)
         assert refused.status_code == 409
-        assert refused.json()["error"] == {
+        error = refused.json()["error"]
+        assert {key: error[key] for key in ("code", "message")} == {
             "code": "balance",
             "message": "seat 0: balance 100 (60 of it held at other tables) does not cover the loss limit "
             "of 30 points at 2 per point (60 needed)",
         }
+        assert error["kind"] == "BalanceError"  # and its template and params, for the client to translate
         # A match with a person's seat created without a loss limit gets the server's (15 here):
         # it holds 15 * 1, and 100 - 60 covers it.
         unlimited = create_table(client, seats=2, bots=[None, "random"])

@@ -67,7 +67,7 @@ def test_sign_in_with_the_key_on_a_second_browser(tmp_path: Path) -> None:
         second.wait_for_selector("#key-note:text-matches('Signed in as ann')")
         assert "1 table with your seat" in (second.text_content("#key-note") or "")
         assert second.input_value("#my-key") == key
-        second.wait_for_selector("#balance:text-matches('balance 1000.00')")
+        second.wait_for_selector("#balance:text-matches('balance 1,000.00')")
         second.click("#lobby-views button[data-view=mine]")
         assert second.locator(".table-row").count() == 1
         # with the key, joining a new table under the name works on the second browser

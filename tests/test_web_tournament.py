@@ -78,7 +78,7 @@ def test_one_person_and_two_bots_play_a_tournament_to_the_end(tmp_path: Path) ->
         balance = _balance(page.url.split("/#")[0], "ann")
         assert balance == 900 + mine
         page.wait_for_function(
-            f"() => document.getElementById('balance').textContent === 'balance {float(balance):.2f}'"
+            f"() => document.getElementById('balance').textContent === 'balance {float(balance):,.2f}'"
         )
         _shots(page, tmp_path, "results")
     assert errors == []

@@ -40,6 +40,7 @@ from ofc.server.protocol import (
     LeaveTable,
     ProtocolError,
     Solve,
+    error_fields,
     error_message,
     parse_message,
 )
@@ -56,8 +57,10 @@ _STATUS |= {"seat_taken": 409, "table_full": 409, "already_seated": 409, "not_fi
 _STATUS |= {"bad_token": 403, "not_waiting": 409}
 
 
-def _refusal(code: str, message: str, status: int = 400) -> JSONResponse:
-    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+def _refusal(code: str, message: str, status: int = 400, error: OfcError | None = None) -> JSONResponse:
+    """An HTTP refusal; with ``error``, its language-neutral fields too (``error_fields``)."""
+    body = {"code": code, "message": message, **error_fields(error)}
+    return JSONResponse({"error": body}, status_code=status)
 
 
 def create_app(
@@ -145,7 +148,7 @@ def create_app(
     @app.exception_handler(PlayError)
     async def _refused(_request: Request, error: PlayError) -> JSONResponse:
         """A lobby request the tables refuse: its code, with the matching HTTP status."""
-        return _refusal(error.code, str(error), _STATUS.get(error.code, 400))
+        return _refusal(error.code, str(error), _STATUS.get(error.code, 400), error)
 
     @app.exception_handler(RateLimited)
     async def _limited(_request: Request, error: RateLimited) -> JSONResponse:
@@ -156,12 +159,12 @@ def create_app(
     @app.exception_handler(StorageUnavailable)
     async def _unavailable(_request: Request, error: StorageUnavailable) -> JSONResponse:
         """The database did not take the request in time: nothing changed, try again."""
-        return _refusal(error.code, str(error), 503)
+        return _refusal(error.code, str(error), 503, error)
 
     @app.exception_handler(BalanceError)
     async def _short(_request: Request, error: BalanceError) -> JSONResponse:
         """A balance that cannot cover a table's loss limit or a tournament's buy-in."""
-        return _refusal("balance", str(error), 409)
+        return _refusal("balance", str(error), 409, error)
 
     @app.get("/api/health", response_model=None)
     async def healthy() -> dict[str, Any] | JSONResponse:
@@ -183,7 +186,7 @@ def create_app(
         try:
             table = await manager.create(request)
         except OfcError as error:
-            return _refusal("bad_table", str(error))
+            return _refusal("bad_table", str(error), 400, error)
         limiter.spend("create", address)
         return table
 

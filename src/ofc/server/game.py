@@ -32,6 +32,7 @@ from ofc.server.decks import action_row, discard_due
 from ofc.server.decks import secure_deck as secure_deck
 from ofc.server.decks import seeded_decks as seeded_decks
 from ofc.server.money import settle_match
+from ofc.server.protocol import with_hand_phrases
 from ofc.server.storage import FINISHED, MATCH, PLAYING, TOURNAMENT, WAITING, ActionRow, Storage, TableRow
 from ofc.session import Session
 from ofc.tournament import Tournament
@@ -372,7 +373,7 @@ class TableGame:
         """The ``state`` message for table ``seat`` (None: a spectator): only what it may see."""
         view = self.view(seat)
         plan_seats = list(self.session.plan.seats) if self.session is not None and self.hand_number >= 0 else []
-        return {
+        state = {
             "type": "state",
             "table": {key: value for key, value in self.public().items() if key != "rules"},
             "you": seat,
@@ -387,6 +388,7 @@ class TableGame:
             "finished": self.status == FINISHED,
             "rematch": self.rematch,
         }
+        return with_hand_phrases(state)  # hand names also as phrases the client translates
 
     def tournament(self) -> dict[str, Any] | None:
         """A tournament's chips, level and places (``ofc.server.tourney.facts``); None for a match."""

@@ -31,6 +31,7 @@ from ofc.keep.replay import Keeping, replay
 from ofc.keep.report import keeping_report
 from ofc.rules import Rules
 from ofc.server.keep_store import KeepStore, StoredBook, key_hash
+from ofc.server.protocol import error_fields, with_hand_phrases
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 
@@ -60,14 +61,14 @@ class HandBody(BaseModel):
 class Refusal(Exception):
     """A request refused with an HTTP status, a code, a message and the field at fault."""
 
-    def __init__(self, status: int, code: str, message: str, field: str = "") -> None:
+    def __init__(self, status: int, code: str, message: str, field: str = "", cause: OfcError | None = None) -> None:
         super().__init__(message)
-        self.status, self.code, self.field = status, code, field
+        self.status, self.code, self.field, self.cause = status, code, field, cause
 
 
 def refusal_response(error: Refusal) -> JSONResponse:
     """The JSON answer of a refusal."""
-    body = {"error": {"code": error.code, "message": str(error), "field": error.field}}
+    body = {"error": {"code": error.code, "message": str(error), "field": error.field, **error_fields(error.cause)}}
     return JSONResponse(body, status_code=error.status)
 
 
@@ -95,7 +96,7 @@ def keep_router(keep: KeepStore) -> APIRouter:
             raise Refusal(403, "bad_key", "this link only shows the book: changes need the keeper's key")
 
     def answer(stored: StoredBook, keeping: Keeping) -> dict[str, Any]:
-        report = keeping_report(keeping)
+        report = with_hand_phrases(keeping_report(keeping))
         return report | {"code": stored.code, "previous": stored.previous, "following": stored.following}
 
     def guarded(work: Any) -> Any:
@@ -104,9 +105,9 @@ def keep_router(keep: KeepStore) -> APIRouter:
         except Refusal as error:
             return refusal_response(error)
         except BookError as error:
-            return refusal_response(Refusal(422, "bad_book", str(error), error.field))
+            return refusal_response(Refusal(422, "bad_book", str(error), error.field, error))
         except OfcError as error:
-            return refusal_response(Refusal(422, "bad_book", str(error)))
+            return refusal_response(Refusal(422, "bad_book", str(error), cause=error))
 
     @router.get("/keep", include_in_schema=False)
     def page() -> FileResponse:

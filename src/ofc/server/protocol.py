@@ -12,6 +12,9 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter, ValidationError
 
+from ofc.errors import OfcError
+from ofc.wording import Phrase
+
 MAX_MESSAGE = 8192
 """Longest client message accepted, in characters."""
 
@@ -147,9 +150,43 @@ def parse_message(text: str | bytes) -> Hello | Act | Hint | Solve | Sync | Ping
         raise ProtocolError("bad_message", f"{kind}: {_first_problem(error)}") from None
 
 
-def error_message(code: str, message: str, request: Any = None) -> dict[str, Any]:
-    """The ``error`` message sent back for a refused message."""
-    return {"type": "error", "code": code, "message": message, "id": request}
+def error_message(code: str, message: str, request: Any = None, error: OfcError | None = None) -> dict[str, Any]:
+    """The ``error`` message sent back for a refused message.
+
+    With the ``OfcError`` at fault it also carries the error's language-neutral ``kind``,
+    ``template`` and ``params`` (``OfcError.to_json``), so a client words it in its language.
+    """
+    return {"type": "error", "code": code, "message": message, "id": request, **error_fields(error)}
+
+
+def error_fields(error: OfcError | None) -> dict[str, Any]:
+    """``kind``, ``template`` and ``params`` of ``error`` (nothing without one); ``message`` stays English."""
+    if error is None:
+        return {}
+    return {key: value for key, value in error.to_json().items() if key != "message"}
+
+
+def with_hand_phrases(document: dict[str, Any]) -> dict[str, Any]:
+    """``document`` with ``hand_phrases`` beside every list of English ``hands`` names.
+
+    A hand name is a ``Phrase`` (``ofc.ranking.hand_name``): the English text stays in
+    ``hands`` for compatibility, its template and params go in ``hand_phrases`` (None where
+    a name is plain text), so a client names the hands in the player's language.
+    """
+    phrased: dict[str, Any] = _phrased(document)
+    return phrased
+
+
+def _phrased(document: Any) -> Any:
+    if isinstance(document, list):
+        return [_phrased(item) for item in document]
+    if not isinstance(document, dict):
+        return document
+    copy = {key: _phrased(value) for key, value in document.items()}
+    hands = document.get("hands")
+    if isinstance(hands, list | tuple) and any(isinstance(name, Phrase) for name in hands):
+        copy["hand_phrases"] = [name.to_json() if isinstance(name, Phrase) else None for name in hands]
+    return copy
 
 
 # ---------------------------------------------------------------------- lobby requests

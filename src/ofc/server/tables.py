@@ -261,9 +261,9 @@ class TableManager(Lobby):
         except RateLimited as error:
             connection.send(error_message(error.code, str(error), message.id) | {"retry_after": error.retry_after})
         except PlayError as error:
-            connection.send(error_message(error.code, str(error), message.id))
+            connection.send(error_message(error.code, str(error), message.id, error))
         except StorageUnavailable as error:
-            connection.send(error_message(error.code, str(error), message.id))
+            connection.send(error_message(error.code, str(error), message.id, error))
 
     async def _handle(
         self, runtime: Runtime, connection: Connection, message: Hello | Act | Hint | Solve | Sync | Ping

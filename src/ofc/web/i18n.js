@@ -19,11 +19,18 @@ export function chosenLanguage() {
 }
 
 // Load a language (the remembered one by default) and translate the static page text.
+// When choices overlap (arrow keys on the picker), the last one asked for wins.
+let asked = 0;
+
 export async function loadLanguage(choice = chosenLanguage()) {
+  const mine = ++asked;
+  let loaded = null;
   try {
     const response = await fetch(choice ? `/api/i18n/${encodeURIComponent(choice)}` : "/api/i18n");
-    if (response.ok) catalog = await response.json();
+    if (response.ok) loaded = await response.json();
   } catch (error) { /* offline: keep English, the message ids */ }
+  if (mine !== asked) return catalog.language;
+  if (loaded) catalog = loaded;
   rules = new Intl.PluralRules(catalog.language);
   numbers = new Intl.NumberFormat(catalog.language);
   document.documentElement.lang = catalog.language;
@@ -45,6 +52,26 @@ export function formatNumber(value) {
 export function formatSigned(value) {
   const number = Number(value);
   return `${number > 0 ? "+" : ""}${formatNumber(value)}`;
+}
+
+// An amount the server wrote as text ("12.50", "-3"): the language's way, keeping its decimals.
+export function formatAmount(value) {
+  const text = String(value ?? "");
+  const number = Number(text);
+  if (text === "" || !Number.isFinite(number)) return text;
+  const digits = Math.min(20, (text.split(".")[1] || "").length);
+  return new Intl.NumberFormat(catalog.language, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(number);
+}
+
+// A share (0.7) as the language writes a percentage ("70%", "70 %").
+export function formatPercent(share) {
+  const number = Number(share);
+  if (!Number.isFinite(number)) return String(share);
+  return new Intl.NumberFormat(catalog.language, { style: "percent", maximumFractionDigits: 1 }).format(number);
+}
+
+export function formatSignedAmount(value) {
+  return `${Number(value) > 0 ? "+" : ""}${formatAmount(value)}`;
 }
 
 function lookup(key, fallback) {
@@ -84,8 +111,10 @@ export function trn(singular, plural, n, params) {
 }
 
 // An error or phrase the server sent as {template, params}: in the player's language.
+// An error keeps the server's own English words when its template has no translation here.
 export function localize(payload) {
   if (!payload || !payload.template) return payload && payload.message ? payload.message : "";
+  if (payload.message && !(payload.template in catalog.messages)) return payload.message;
   return tr(payload.template, payload.params || {});
 }
 

@@ -2,6 +2,7 @@
 // and row focusable; Enter/Space selects or places, t/m/b a row, d discard, u/Backspace
 // undo, c confirm, h hint, arrows move between cards). Nothing is taken while disconnected.
 import { toast } from "./util.js";
+import { tr } from "./i18n.js";
 import { canAct, place, ui, undo } from "./state.js";
 
 let actions = { redraw() {}, confirm() {}, hint() {} };
@@ -11,7 +12,7 @@ export function setActions(given) {
 }
 
 function put(card, target) {
-  if (!ui.connected) { toast("Disconnected: wait for the table to come back."); return; }
+  if (!ui.connected) { toast(tr("Disconnected: wait for the table to come back.")); return; }
   const refusal = place(card, target);
   if (refusal) toast(refusal);
   actions.redraw();

@@ -1,4 +1,5 @@
 // The keep page (docs/keep.md): constants, shared state, small helpers, cards of a draft.
+import { formatSignedAmount, localize, tr, trc } from "./i18n.js";
 
 
 export const SUITS = { s: "\u2660", h: "\u2665", d: "\u2666", c: "\u2663" };
@@ -28,8 +29,18 @@ export function cardNode(card, cls = "k-card") {
 }
 
 export function signed(value) {
-  const text = String(value);
-  return value > 0 ? `+${text}` : text;
+  return formatSignedAmount(value);
+}
+
+// A row's name as the keep page labels it (and "discards").
+export function rowLabel(row) {
+  return { top: trc("row", "top"), middle: trc("row", "middle"), bottom: trc("row", "bottom"), discards: tr("discard") }[row] || row;
+}
+
+// A hand name the server sent: its phrase in the player's language, else the English text.
+export function handWords(line, index) {
+  const phrase = line.hand_phrases && line.hand_phrases[index];
+  return phrase ? localize(phrase) : line.hands[index];
 }
 
 export function signClass(value) {
@@ -42,7 +53,8 @@ export async function api(method, path, body) {
   const response = await fetch(path, options);
   const data = await response.json().catch(() => ({}));
   if (!response.ok) {
-    const error = new Error((data.error && data.error.message) || `the server answered ${response.status}`);
+    const words = data.error ? localize(data.error) : "";
+    const error = new Error(words || tr("the server answered {status}", { status: response.status }));
     error.status = response.status;
     error.field = (data.error && data.error.field) || "";
     throw error;
@@ -118,20 +130,20 @@ export function entryFromJson(value) {
 export function parseTyped(text, name) {
   if (text.trim().toLowerCase() === "dead") return { ...emptyEntry(), dead: true };
   const parts = text.split("/");
-  if (parts.length < 3 || parts.length > 4) throw new Error(`${name}: write 'top / middle / bottom' (a 4th part for discards)`);
+  if (parts.length < 3 || parts.length > 4) throw new Error(tr("{name}: write 'top / middle / bottom' (a 4th part for discards)", { name }));
   const entry = emptyEntry();
   const seen = new Set(usedCards(name));
   parts.forEach((part, index) => {
     const row = [...ROWS, "discards"][index];
     for (const token of part.split(/[\s,;]+/).filter(Boolean)) {
       const card = readCard(token);
-      if (!card) throw new Error(`${name}, ${row}: unknown card '${token}'`);
-      if (seen.has(card)) throw new Error(`${name}, ${row}: card ${card} is already used in this hand`);
+      if (!card) throw new Error(tr("{name}, {row}: unknown card '{card}'", { name, row: rowLabel(row), card: token }));
+      if (seen.has(card)) throw new Error(tr("{name}, {row}: card {card} is already used in this hand", { name, row: rowLabel(row), card }));
       seen.add(card);
       entry[row].push(card);
     }
     if (row !== "discards" && entry[row].length !== SIZES[row]) {
-      throw new Error(`${name}, ${row} row: needs ${SIZES[row]} cards, got ${entry[row].length}`);
+      throw new Error(tr("{name}, {row} row: needs {size} cards, got {count}", { name, row: rowLabel(row), size: SIZES[row], count: entry[row].length }));
     }
   });
   return entry;

@@ -3,6 +3,8 @@
 // boards. Unsent entries live in localStorage and are sent, in order, when the server answers.
 
 import { $, api, books, el, emptyEntry, parseTyped, remember, save, ui } from "./keep-base.js";
+import { loadLanguage, tr } from "./i18n.js";
+import { startPicker } from "./language-picker.js";
 import { activeEntry, advance, flush, refresh, saveDraft } from "./keep-entry.js";
 import { render } from "./keep-view.js";
 
@@ -24,7 +26,7 @@ function showHome() {
   const list = $("k-books");
   list.replaceChildren();
   const saved = books();
-  if (!saved.length) list.append(el("p", "k-muted", "None yet."));
+  if (!saved.length) list.append(el("p", "k-muted", tr("None yet.")));
   saved.forEach((item) => {
     const link = el("a", "", `${item.names.join(", ")} \u00b7 ${item.when}`);
     link.href = `/keep#book=${item.code}`;
@@ -56,7 +58,7 @@ async function createBook(event) {
   try {
     start(await api("POST", "/api/keep", { players, preset: form.preset.value, settings, button: form.button.value || null }));
   } catch (error) {
-    $("k-new-error").textContent = error.status ? error.message : "The server cannot be reached: try again.";
+    $("k-new-error").textContent = error.status ? error.message : tr("The server cannot be reached: try again.");
   }
 }
 
@@ -115,11 +117,18 @@ function wire() {
   $("k-copy").addEventListener("click", async () => {
     const link = $("k-link");
     try { await navigator.clipboard.writeText(link.value); } catch { link.select(); document.execCommand("copy"); }
-    $("k-copy").textContent = "Copied";
+    $("k-copy").textContent = tr("Copied");
   });
   window.addEventListener("online", () => { if (ui.store && !ui.readOnly) flush(); });
   window.addEventListener("hashchange", route);
 }
 
-wire();
-route();
+// The page in the player's language before anything is drawn; the picker redraws it.
+async function main() {
+  wire();
+  await loadLanguage();
+  startPicker($("k-language"), () => { if ($("k-book").hidden) showHome(); else render(); });
+  route();
+}
+
+main();

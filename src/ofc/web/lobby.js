@@ -2,6 +2,7 @@
 import { listingText, showKindFields, tournamentSettings } from "./tournament.js";
 import { $, el, plainError, toast } from "./util.js";
 import { Refusal, api } from "./net.js";
+import { formatAmount, tr, trc, trn } from "./i18n.js";
 
 export function playerName() {
   return $("player-name").value.trim();
@@ -12,26 +13,38 @@ export async function showBalance() {
   if (!name) { $("balance").textContent = ""; return; }
   try {
     const player = await api(`/api/players/${encodeURIComponent(name)}`);
-    $("balance").textContent = `balance ${Number(player.balance).toFixed(2)}`;
+    $("balance").textContent = tr("balance {amount}", { amount: formatAmount(Number(player.balance).toFixed(2)) });
   } catch (error) {
     $("balance").textContent = "";
   }
 }
 
+const KIND_WORDS = {
+  you: () => tr("you"),
+  person: () => tr("a friend"),
+  heuristic: () => tr("{kind} bot", { kind: "heuristic" }),
+  mc: () => tr("{kind} bot", { kind: "mc" }),
+  random: () => tr("{kind} bot", { kind: "random" }),
+};
+
+// The seats' kind selects (a redraw in another language keeps what was chosen).
 export function seatKindInputs() {
   const count = Number(document.querySelector("#create [name=seats]").value);
   const box = $("seat-kinds");
+  const previous = Array.from(box.querySelectorAll("select")).map((node) => node.value);
   box.replaceChildren();
   for (let seat = 0; seat < count; seat += 1) {
-    const label = el("label", "", `Seat ${seat + 1} `);
+    const label = el("label", "", `${tr("Seat {number}", { number: seat + 1 })} `);
     const select = el("select");
     select.name = `seat${seat}`;
+    const chosen = previous[seat];
     const kinds = seat === 0 ? ["you", "person", "heuristic", "mc", "random"] : ["heuristic", "mc", "random", "person"];
     for (const kind of kinds) {
-      const option = el("option", "", kind === "you" ? "you" : kind === "person" ? "a friend" : `${kind} bot`);
+      const option = el("option", "", KIND_WORDS[kind]());
       option.value = kind;
       select.append(option);
     }
+    if (chosen && kinds.includes(chosen)) select.value = chosen;
     label.append(select);
     box.append(label);
   }
@@ -57,8 +70,8 @@ function inView(table) {
 export async function showLobby() {
   $("lobby").hidden = false;
   $("table").hidden = true;
-  $("where").textContent = "lobby";
-  document.title = "ofc \u2014 Open Face Chinese Poker";
+  $("where").textContent = tr("lobby");
+  document.title = tr("ofc \u2014 Open Face Chinese Poker");
   showBalance();
   try {
     ({ tables: listed } = await api("/api/tables"));
@@ -68,27 +81,50 @@ export async function showLobby() {
   }
 }
 
-function renderTables() {
+const STATUS_WORDS = {
+  waiting: () => trc("table status", "waiting"),
+  playing: () => trc("table status", "playing"),
+  finished: () => trc("table status", "finished"),
+  damaged: () => trc("table status", "damaged"),
+};
+
+const VARIANT_WORDS = {
+  classic: () => trc("variant", "classic"), turbo: () => trc("variant", "turbo"), pineapple: () => trc("variant", "pineapple"),
+};
+
+export function variantWord(variant) {
+  return VARIANT_WORDS[variant] ? VARIANT_WORDS[variant]() : String(variant);
+}
+
+function emptyText() {
+  if (view === "open") return tr("No open tables: create one.");
+  if (view === "mine") return tr("None of the tables has your seat.");
+  return view === "playing" ? tr("No tables being played.") : tr("No finished tables.");
+}
+
+export function renderTables() {
   const box = $("tables");
   if (!box) return;
   box.replaceChildren();
   const tables = listed.filter(inView);
-  if (!tables.length) box.append(el("p", "muted", view === "open" ? "No open tables: create one." : view === "mine" ? "None of the tables has your seat." : `No ${view} tables.`));
+  if (!tables.length) box.append(el("p", "muted", emptyText()));
   for (const table of tables.slice().reverse()) {
     const row = el("div", "table-row");
     const rules = table.rules;
     row.append(el("strong", "", table.name));
     const kind = table.kind === "tournament" ? `${listingText(table)}, ` : "";
-    row.append(el("span", "muted", `${rules.variant}, ${kind}${rules.players} seats, ${table.status}`));
-    row.append(el("span", "seats", table.seats.map((s) => (s.open ? "(open)" : s.name)).join(" \u00b7 ")));
+    const seats = trn("{n} seat", "{n} seats", rules.players);
+    const status = STATUS_WORDS[table.status] ? STATUS_WORDS[table.status]() : table.status;
+    row.append(el("span", "muted", `${variantWord(rules.variant)}, ${kind}${seats}, ${status}`));
+    row.append(el("span", "seats", table.seats.map((s) => (s.open ? tr("(open)") : s.name)).join(" \u00b7 ")));
     if (table.open_seats.length) {
-      const join = el("button", "primary", "Join");
+      const join = el("button", "primary", tr("Join"));
       join.type = "button";
       join.addEventListener("click", () => joinTable(table.id).catch((error) => toast(error.message)));
       row.append(join);
     }
     const mine = localStorage.getItem(`ofc-seat-${table.id}`);
-    const watch = el("a", "button", mine ? "Return" : "Watch");
+    const watch = el("a", "button", mine ? tr("Return") : tr("Watch"));
     watch.href = `#/table/${table.id}`;
     row.append(watch);
     box.append(row);
@@ -98,7 +134,7 @@ function renderTables() {
 // Sit down at table `id` (any open seat, or `seat`); throws a Refusal in plain words.
 export async function joinTable(id, seat) {
   const name = playerName();
-  if (!name) { $("player-name").focus(); throw new Error("Type your name first (top right)."); }
+  if (!name) { $("player-name").focus(); throw new Error(tr("Type your name first (top right).")); }
   const body = seat === undefined ? { name } : { name, seat };
   const key = localStorage.getItem(`ofc-key-${name}`);
   if (key) body.key = key;
@@ -153,7 +189,7 @@ export async function createTable(event) {
   for (let seat = 0; seat < Number(data.get("seats")); seat += 1) kinds.push(data.get(`seat${seat}`));
   $("create-error").textContent = "";
   if (kinds.includes("you") && !playerName()) {
-    $("create-error").textContent = "Type your name first (top right).";
+    $("create-error").textContent = tr("Type your name first (top right).");
     return;
   }
   try {

@@ -1,6 +1,7 @@
 // The network side of the browser client: HTTP calls that check the status before reading
 // the body, and the table's WebSocket with reconnection after a growing pause (backoff).
 import { plainError } from "./util.js";
+import { tr } from "./i18n.js";
 
 // An HTTP refusal: `code` is the server's error code, `message` plain words for a player.
 export class Refusal extends Error {
@@ -18,15 +19,15 @@ export async function api(path, body) {
   try {
     response = await fetch(path, options);
   } catch (error) {
-    throw new Refusal("offline", "The server cannot be reached; check the connection and try again.");
+    throw new Refusal("offline", plainError("offline"));
   }
   const json = (response.headers.get("content-type") || "").includes("application/json");
   if (!response.ok) {
     const data = json ? await response.json().catch(() => null) : null;
     const problem = data && data.error ? data.error : { code: `http_${response.status}`, message: "" };
-    throw new Refusal(problem.code, plainError(problem.code, problem.message));
+    throw new Refusal(problem.code, plainError(problem));
   }
-  if (!json) throw new Refusal("bad_answer", "The server's answer could not be read; try again.");
+  if (!json) throw new Refusal("bad_answer", tr("The server's answer could not be read; try again."));
   return response.json();
 }
 

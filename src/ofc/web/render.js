@@ -1,7 +1,8 @@
 // Drawing the table from the last state message: boards, the cards to place, the buttons,
 // the status line, the ledger and the tab title. Input handlers come from input.js.
 import { chipBadge, levelTag, renderTournament, tournamentStatus } from "./tournament.js";
-import { $, ROWS, SIZES, backEl, cardEl, clockText, el, plusMinus } from "./util.js";
+import { $, ROWS, SIZES, backEl, cardEl, clockText, el, plusMinus, rowWord } from "./util.js";
+import { formatAmount, tr, trn } from "./i18n.js";
 import { bindCard, bindTarget, restoreFocus, rememberFocus } from "./input.js";
 import { renderShowdown } from "./showdown.js";
 import { renderRules } from "./rules-panel.js";
@@ -34,14 +35,14 @@ export function tickClocks() {
   let warning = "";
   for (const box of document.querySelectorAll(".clock")) {
     const { hand, bank } = clockLeft(box, elapsed);
-    box.textContent = hand > 0 ? `${clockText(hand)} +${clockText(bank)}` : `bank ${clockText(bank)}`;
+    box.textContent = hand > 0 ? `${clockText(hand)} +${clockText(bank)}` : tr("bank {time}", { time: clockText(bank) });
     const running = Boolean(box.dataset.running);
     const low = running && hand + bank <= LOW_SECONDS;
     box.classList.toggle("running", running);
     box.classList.toggle("low", low);
     if (low && box.classList.contains("my-clock") && myTurn()) {
       // a fixed text, so that a screen reader says it once, not at every tick
-      warning = `Under ${LOW_SECONDS} s left: at 0 your cards are placed automatically.`;
+      warning = tr("Under {seconds} s left: at 0 your cards are placed automatically.", { seconds: LOW_SECONDS });
     }
   }
   const line = $("low-time");
@@ -61,12 +62,16 @@ function boardEl(seat, mine) {
   box.dataset.seat = tableSeat;
   const title = el("div", "board-title");
   title.append(el("span", "name", seatName(tableSeat)));
-  if (hand.button === seat.seat) title.append(el("span", "dealer", "D"));
+  if (hand.button === seat.seat) {
+    const button = el("span", "dealer", tr("D"));
+    button.title = tr("button");
+    title.append(button);
+  }
   const chips = chipBadge(state, tableSeat);
   if (chips) title.append(chips);
-  if (seat.fantasy) title.append(el("span", "badge fantasy", `fantasy ${seat.fantasy}`));
-  if (seat.done) title.append(el("span", "badge", "done"));
-  else if (seat.holding && !mine) title.append(el("span", "badge", `holding ${seat.holding}`));
+  if (seat.fantasy) title.append(el("span", "badge fantasy", tr("fantasy {cards}", { cards: seat.fantasy })));
+  if (seat.done) title.append(el("span", "badge", tr("done")));
+  else if (seat.holding && !mine) title.append(el("span", "badge", tr("holding {cards}", { cards: seat.holding })));
   title.append(seatClock(seat, mine));
   box.append(title);
   let hidden = seat.hidden;
@@ -82,7 +87,8 @@ function boardEl(seat, mine) {
         bindCard(node, card);
         line.append(node);
       }
-      bindTarget(line, row, `${row} row, ${Math.max(0, SIZES[row] - line.children.length)} free (Enter or ${row[0]}: place the selected card)`);
+      const free = Math.max(0, SIZES[row] - line.children.length);
+      bindTarget(line, row, tr("{row} row, {free} free (Enter or {key}: place the selected card)", { row: rowWord(row), free, key: row[0] }));
       line.classList.add("target");
     }
     while (line.children.length < SIZES[row]) {
@@ -90,33 +96,36 @@ function boardEl(seat, mine) {
     }
     box.append(line);
   }
-  if (seat.discarded && !mine) box.append(el("div", "muted small", `${seat.discarded} discarded`));
+  if (seat.discarded && !mine) box.append(el("div", "muted small", trn("{n} discarded", "{n} discarded", seat.discarded)));
   return box;
 }
 
 function statusText() {
   const state = ui.state;
   const tournament = tournamentStatus(state);
-  if (state.finished) return tournament || "The match is over: the final ledger is in the match panel, the money in the balances.";
+  if (state.finished) return tournament || tr("The match is over: the final ledger is in the match panel, the money in the balances.");
   if (state.table.status === "waiting") {
     const open = state.table.open_seats.length;
-    return `Waiting for ${open} more player${open === 1 ? "" : "s"}: share this table's link.`;
+    return trn("Waiting for {n} more player: share this table's link.", "Waiting for {n} more players: share this table's link.", open);
   }
   const hand = state.hand;
   if (!hand) return "";
-  const head = `Hand ${state.hand_number + 1}${levelTag(state)}`;
-  if (hand.result) return `${tournament}${head}: showdown. Next hand in a moment\u2026`;
+  const head = `${tr("Hand {number}", { number: state.hand_number + 1 })}${levelTag(state)}`;
+  if (hand.result) return `${tournament}${tr("{hand}: showdown. Next hand in a moment\u2026", { hand: head })}`;
   if (myTurn()) {
     const due = state.discard_due;
     const count = hand.cards.length - due;
-    return `${head}: your turn \u2014 place ${count}${due ? `, discard ${due}` : ""}. Click a card, then a row (or drag; keys: t m b d, c to confirm).`;
+    const task = due ? tr("place {count}, discard {due}", { count, due }) : tr("place {count}", { count });
+    return tr("{hand}: your turn \u2014 {task}. Click a card, then a row (or drag; keys: t m b d, c to confirm).", { hand: head, task });
   }
   const waiting = hand.to_act.map((s) => seatName(state.hand_seats[s])).join(", ");
   if (hand.to_act.some((s) => hand.seats[s].fantasy > 0)) {
     // RULES.md: fantasy hands are set first, face-down, before anyone else places a card
-    return `${tournament}${head}: waiting for the fantasy hand${hand.to_act.length > 1 ? "s" : ""} of ${waiting} to be set first.`;
+    const text = trn("{hand}: waiting for the fantasy hand of {names} to be set first.",
+      "{hand}: waiting for the fantasy hands of {names} to be set first.", hand.to_act.length, { hand: head, names: waiting });
+    return `${tournament}${text}`;
   }
-  return `${tournament}${head}: waiting for ${waiting}.`;
+  return `${tournament}${tr("{hand}: waiting for {names}.", { hand: head, names: waiting })}`;
 }
 
 function renderHand() {
@@ -148,22 +157,22 @@ function renderHand() {
   $("hint").disabled = !canAct();
   const fantasy = acting && state.hand.seats[state.hand.seat].fantasy > 0;
   $("solve").hidden = !fantasy;
-  $("advice").textContent = ui.advice;
+  $("advice").textContent = typeof ui.advice === "function" ? ui.advice() : ui.advice;
   $("use-hint").hidden = !(acting && ui.offer);
-  $("notice").textContent = ui.notice;
+  $("notice").textContent = typeof ui.notice === "function" ? ui.notice() : ui.notice;
 }
 
 function renderLedger() {
   const state = ui.state;
   const grid = el("table", "ledger");
   const head = el("tr");
-  for (const text of ["", "points", "money"]) head.append(el("th", "", text));
+  for (const text of ["", tr("points"), tr("money")]) head.append(el("th", "", text));
   grid.append(head);
   state.table.seats.forEach((seat, index) => {
     const line = el("tr");
     line.append(el("td", index === state.you ? "me-name" : "", seat.name));
     for (const key of ["points", "money"]) {
-      line.append(el("td", plusMinus(state.ledger[key][index]), state.ledger[key][index]));
+      line.append(el("td", plusMinus(state.ledger[key][index]), formatAmount(state.ledger[key][index])));
     }
     grid.append(line);
   });
@@ -175,11 +184,11 @@ function renderWaitingSeats(boards, onSit) {
   for (const seat of state.table.seats) {
     const box = el("div", "board waiting", seat.open ? "" : seat.name);
     if (seat.open && state.you === null) {
-      const sit = el("button", "primary", `Sit at seat ${seat.seat + 1}`);
+      const sit = el("button", "primary", tr("Sit at seat {number}", { number: seat.seat + 1 }));
       sit.type = "button";
       sit.addEventListener("click", () => onSit(seat.seat));
       box.append(sit);
-    } else if (seat.open) box.textContent = "(open seat)";
+    } else if (seat.open) box.textContent = tr("(open seat)");
     boards.append(box);
   }
 }
@@ -206,8 +215,8 @@ export function renderTitle() {
   const turn = Boolean(state) && myTurn();
   if (turn && !wasMyTurn) beep();
   wasMyTurn = turn;
-  const base = state ? `${state.table.name} \u2014 ofc` : "ofc \u2014 Open Face Chinese Poker";
-  document.title = state && myTurn() ? `\u25cf Your turn \u2014 ${base}` : base;
+  const base = state ? `${state.table.name} \u2014 ofc` : tr("ofc \u2014 Open Face Chinese Poker");
+  document.title = state && myTurn() ? tr("\u25cf Your turn \u2014 {title}", { title: base }) : base;
 }
 
 // Draw everything; `hooks.sit(seat)` sits the player down at a waiting table.

@@ -1,26 +1,33 @@
 // The table's rules (variant, scoring, money per point, loss limit, clocks, fantasy) and a
 // copyable link to share the table, in the side panel.
 import { $, el } from "./util.js";
+import { formatAmount, tr, trc } from "./i18n.js";
+import { variantWord } from "./lobby.js";
 
 const LABELS = [
-  ["variant", "Game"],
-  ["players", "Seats"],
-  ["scoring", "Scoring"],
-  ["point_value", "Money per point"],
-  ["loss_limit", "Loss limit (points)"],
-  ["hand_seconds", "Hand clock (s)"],
-  ["time_bank_seconds", "Time bank (s)"],
-  ["fantasy", "Fantasy"],
-  ["buy_in", "Buy-in"],
-  ["starting_chips", "Starting chips"],
+  ["variant", () => tr("Game")],
+  ["players", () => tr("Seats")],
+  ["scoring", () => tr("Scoring")],
+  ["point_value", () => tr("Money per point")],
+  ["loss_limit", () => tr("Loss limit (points)")],
+  ["hand_seconds", () => tr("Hand clock (s)")],
+  ["time_bank_seconds", () => tr("Time bank (s)")],
+  ["fantasy", () => tr("Fantasy")],
+  ["buy_in", () => tr("Buy-in")],
+  ["starting_chips", () => tr("Starting chips")],
 ];
 
+const SCORING = { classic: () => trc("scoring", "classic"), american: () => trc("scoring", "american") };
+
 function words(key, value) {
-  if (value === null || value === undefined || value === "") return key === "loss_limit" ? "none" : "\u2014";
-  if (value === true) return "on";
-  if (value === false) return "off";
+  if (value === null || value === undefined || value === "") return key === "loss_limit" ? tr("none") : "\u2014";
+  if (value === true) return tr("on");
+  if (value === false) return tr("off");
+  if (key === "variant") return variantWord(value);
+  if (key === "scoring" && SCORING[value]) return SCORING[value]();
   if (Array.isArray(value)) return value.join(", ");
   if (typeof value === "object") return JSON.stringify(value);
+  if (/^-?\d+(\.\d+)?$/.test(String(value))) return formatAmount(value);
   return String(value);
 }
 
@@ -55,7 +62,7 @@ export async function renderRules(state) {
     if (!(key in rules) && key !== "loss_limit") continue;
     if ((key === "buy_in" || key === "starting_chips") && !state.tournament) continue;
     if ((key === "point_value" || key === "loss_limit") && state.tournament) continue;
-    list.append(el("dt", "", label), el("dd", "", words(key, rules[key])));
+    list.append(el("dt", "", label()), el("dd", "", words(key, rules[key])));
   }
   box.replaceChildren(list);
 }
@@ -65,8 +72,8 @@ export async function copyShareLink() {
   field.select();
   try {
     await navigator.clipboard.writeText(field.value);
-    $("share-copied").textContent = "Copied.";
+    $("share-copied").textContent = tr("Copied.");
   } catch (error) {
-    $("share-copied").textContent = "Select the link and copy it.";
+    $("share-copied").textContent = tr("Select the link and copy it.");
   }
 }

@@ -1,7 +1,8 @@
 // The showdown panel: each player's rows with hand names and royalties, fouls, fantasy
 // earned, points against each opponent and the total. It stays until the player closes
 // it or the next showdown replaces it (the state's `previous` keeps it through the next hand).
-import { $, ROWS, cardEl, el, plusMinus, signed } from "./util.js";
+import { $, ROWS, cardEl, el, plusMinus, rowShort, signed } from "./util.js";
+import { formatNumber, localize, tr, trc, trn } from "./i18n.js";
 import { byStrength, seatName, sortRows, ui } from "./state.js";
 import { pairPoints, rowsAgainst } from "./rows.js";
 
@@ -13,8 +14,6 @@ function shown() {
   return state.previous || null;
 }
 
-const SHORT = ["top", "mid", "bot"];
-
 // Against each opponent: the rows won (+1), tied (0) or lost (-1), a scoop, the points.
 function opponentsLine(player, showing) {
   const line = el("div", "vs small");
@@ -24,9 +23,10 @@ function opponentsLine(player, showing) {
     if (seat === player.seat) return;
     const name = seatName(showing.hand_seats[seat]);
     const { rows, scoop } = rowsAgainst(player, players[seat]);
-    const rowText = rows.map((r, i) => `${SHORT[i]} ${r > 0 ? "+1" : r < 0 ? "−1" : "0"}`).join(" ");
-    const scoopText = scoop > 0 ? ", scoop" : scoop < 0 ? ", scooped" : "";
-    const item = el("span", plusMinus(points), `vs ${name}: ${rowText}${scoopText} → ${signed(points)}`);
+    // +1 / −1 / 0 a row (a true minus sign, as a screen reader says "minus one")
+    const rowText = rows.map((r, i) => `${rowShort(ROWS[i])} ${r > 0 ? "+1" : r < 0 ? "\u22121" : "0"}`).join(" ");
+    const scoopText = scoop > 0 ? tr(", scoop") : scoop < 0 ? tr(", scooped") : "";
+    const item = el("span", plusMinus(points), `${tr("vs {name}", { name })}: ${rowText}${scoopText} \u2192 ${signed(points)}`);
     item.dataset.points = String(points);
     if (rules) item.dataset.computed = String(pairPoints(player, players[seat], rules));
     line.append(item);
@@ -34,12 +34,19 @@ function opponentsLine(player, showing) {
   return line;
 }
 
+// A row's hand name in the player's language: the server's phrase (template and params),
+// else its English name.
+export function handName(player, index) {
+  const phrase = player.hand_phrases && player.hand_phrases[index];
+  return phrase ? localize(phrase) : player.hands[index];
+}
+
 export function renderShowdown() {
   const showing = shown();
   const visible = Boolean(showing) && showing.number !== ui.dismissed;
   $("showdown-panel").hidden = !visible;
   if (!visible) return;
-  $("showdown-title").textContent = `Showdown, hand ${showing.number + 1}`;
+  $("showdown-title").textContent = tr("Showdown, hand {number}", { number: showing.number + 1 });
   const box = $("showdown");
   box.replaceChildren();
   for (const player of showing.result.players) {
@@ -47,21 +54,21 @@ export function renderShowdown() {
     const block = el("div", `result${player.fouled ? " fouled" : ""}`);
     const title = el("div", "result-title");
     title.append(el("strong", "", seatName(tableSeat)));
-    title.append(el("span", plusMinus(player.points), `total ${signed(player.points)}`));
-    if (player.fouled) title.append(el("span", "badge foul", "FOULED"));
-    if (player.fantasy) title.append(el("span", "badge fantasy", `fantasy next: ${player.fantasy}`));
+    title.append(el("span", plusMinus(player.points), trn("total {points} point", "total {points} points", Math.abs(player.points), { points: signed(player.points) })));
+    if (player.fouled) title.append(el("span", "badge foul", trc("badge", "FOULED")));
+    if (player.fantasy) title.append(el("span", "badge fantasy", tr("fantasy next: {cards}", { cards: player.fantasy })));
     block.append(title);
     ROWS.forEach((row, index) => {
       const line = el("div", "result-row");
       const cards = el("span", "mini");
       const rowCards = sortRows() ? byStrength(player.board[row]) : player.board[row];
       for (const card of rowCards) cards.append(cardEl(card, "small"));
-      line.append(cards, el("span", "hand-name", player.hands[index]));
+      line.append(cards, el("span", "hand-name", handName(player, index)));
       const royalty = player.royalties[row];
       if (royalty) line.append(el("span", "royalty", `+${royalty}`));
       block.append(line);
     });
-    block.append(el("div", "muted small", `royalties ${player.royalties.total}`));
+    block.append(el("div", "muted small", tr("royalties {points}", { points: formatNumber(player.royalties.total) })));
     block.append(opponentsLine(player, showing));
     box.append(block);
   }

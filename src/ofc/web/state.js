@@ -1,6 +1,7 @@
 // The client's state: the last state message, the unconfirmed placements (kept in the tab's
 // session storage so that a reconnect or a reload keeps them) and the rules of placing.
-import { RANK_ORDER, SIZES } from "./util.js";
+import { RANK_ORDER, SIZES, rowWord } from "./util.js";
+import { tr, trn } from "./i18n.js";
 
 export const ui = {
   net: null,          // the TableSocket of the open table
@@ -13,10 +14,10 @@ export const ui = {
   order: [],          // cards in the order they were placed (for undo)
   selected: null,
   decisionKey: "",
-  advice: "",
+  advice: "",         // words shown under the buttons: "" or a function giving them in the current language
   hintBase: null,     // the placements when a hint was asked for
   offer: null,        // a hint that arrived after the board changed: offered, not applied
-  notice: "",         // the last automatic placement, announced
+  notice: "",         // the last automatic placement, announced ("" or a function giving the words)
   shownResult: null,  // the showdown shown: {number, hand_seats, result, since}
   dismissed: -1,      // the hand number of the showdown the player closed
   acked: false,       // an ack came since the last state (so a new board is the player's own act)
@@ -24,7 +25,7 @@ export const ui = {
 
 export function seatName(tableSeat) {
   const seat = ui.state && ui.state.table.seats[tableSeat];
-  return seat ? seat.name : `seat ${tableSeat + 1}`;
+  return seat ? seat.name : tr("seat {number}", { number: tableSeat + 1 });
 }
 
 export function myTurn() {
@@ -89,10 +90,10 @@ export function place(card, target) {
   if (target === "discard") {
     const discards = Object.entries(ui.pending).filter(([c, r]) => r === "discard" && c !== card).length;
     if (discards >= ui.state.discard_due) {
-      return ui.state.discard_due ? `Discard ${ui.state.discard_due} card${ui.state.discard_due === 1 ? "" : "s"} only.` : "Nothing is discarded on this street.";
+      return ui.state.discard_due ? trn("Discard {n} card only.", "Discard {n} cards only.", ui.state.discard_due) : tr("Nothing is discarded on this street.");
     }
   } else if (target !== "hand" && roomLeft(target) <= 0) {
-    return `The ${target} row is full.`;
+    return tr("The {row} row is full.", { row: rowWord(target) });
   }
   ui.order = ui.order.filter((c) => c !== card);
   if (target === "hand") delete ui.pending[card];

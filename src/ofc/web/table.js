@@ -1,6 +1,7 @@
 // One table: its socket's messages, playing (confirm, hint, solver), leaving, rematch.
 import { $, plainError, toast } from "./util.js";
 import { TableSocket, api } from "./net.js";
+import { formatNumber, formatSigned, tr } from "./i18n.js";
 import { joinTable, showBalance } from "./lobby.js";
 import { render } from "./render.js";
 import {
@@ -29,8 +30,8 @@ export function openTable(id) {
   ui.notice = "";
   $("lobby").hidden = true;
   $("table").hidden = false;
-  $("where").textContent = `table ${id}`;
-  $("status").textContent = "Connecting\u2026";
+  $("where").textContent = tr("table {number}", { number: id });
+  $("status").textContent = tr("Connecting\u2026");
   showBalance();
   ui.net = new TableSocket(id, {
     onOpen() {
@@ -40,9 +41,9 @@ export function openTable(id) {
     onMessage: receive,
     onDown(delay) {
       ui.connected = false;
-      $("offline").textContent = `Disconnected: reconnecting in ${Math.ceil(delay / 1000)} s\u2026 Your unconfirmed cards are kept.`;
+      $("offline").textContent = tr("Disconnected: reconnecting in {seconds} s\u2026 Your unconfirmed cards are kept.", { seconds: Math.ceil(delay / 1000) });
       if (ui.state) redraw();
-      else $("status").textContent = "Disconnected: reconnecting\u2026";
+      else $("status").textContent = tr("Disconnected: reconnecting\u2026");
     },
   });
   ui.net.open();
@@ -81,10 +82,10 @@ function onState(message) {
   if (message.finished && !(before && before.finished)) showBalance();
   const others = timedOut(before, message).map((seat) => seatName(seat));
   if (autoPlaced(before, message)) {
-    ui.notice = "Your time ran out: your cards were placed automatically.";
-    toast(ui.notice);
+    ui.notice = () => tr("Your time ran out: your cards were placed automatically.");
+    toast(ui.notice());
   } else if (others.length) {
-    ui.notice = `${others.join(", ")}: time ran out, cards placed automatically.`;
+    ui.notice = () => tr("{names}: time ran out, cards placed automatically.", { names: others.join(", ") });
   } else if (message.hand_number !== (before && before.hand_number)) ui.notice = "";
   ui.acked = false;
   ui.state = message;
@@ -95,22 +96,23 @@ function onState(message) {
 
 function onHint(message, solver) {
   const fantasy = myTurn() && ui.state.hand.seats[ui.state.hand.seat].fantasy > 0;
+  const value = message.value;
   let words;
-  if (solver) words = "The exact solver's arrangement";
+  if (solver) words = () => tr("The exact solver's arrangement");
   else if (fantasy) {
-    words = message.value === null ? "The exact fantasy solver's board"
-      : `The exact fantasy solver's board (${message.value} in royalties)`;
+    words = value === null ? () => tr("The exact fantasy solver's board")
+      : () => tr("The exact fantasy solver's board ({royalties} in royalties)", { royalties: formatNumber(value) });
   } else {
-    words = message.value === null ? "The pro bot's choice"
-      : `pro bot: ${message.value >= 0 ? "+" : ""}${message.value.toFixed(2)} points expected`;
+    words = value === null ? () => tr("The pro bot's choice")
+      : () => tr("pro bot: {points} points expected", { points: formatSigned(value.toFixed(2)) });
   }
   if (!myTurn()) { ui.advice = ""; redraw(); return; }
   if (samePending(ui.hintBase, ui.pending)) {
-    ui.advice = `${words}. Confirm to play it.`;
+    ui.advice = () => tr("{advice}. Confirm to play it.", { advice: words() });
     usePlan(message.action);
   } else {
     // the player moved cards while the hint was being worked out: offer it, never apply it
-    ui.advice = `${words} is ready; your own placements are kept.`;
+    ui.advice = () => tr("{advice} is ready; your own placements are kept.", { advice: words() });
     ui.offer = message.action;
   }
   ui.hintBase = null;
@@ -135,7 +137,7 @@ function receive(message) {
       ui.hintBase = null;
       const hand = ui.state && ui.state.hand;
       const first = hand && hand.to_act.length ? seatName(ui.state.hand_seats[hand.to_act[0]]) : "";
-      toast(plainError(message.code, message.message, first));
+      toast(plainError(message, first));
       if (ui.state) redraw();
       break;
     }
@@ -146,7 +148,7 @@ function receive(message) {
 export function confirmPlay() {
   if (!canAct()) return;
   const chosen = decision();
-  if (!chosen) { toast("Place every card first (and the discard, if one is due)."); return; }
+  if (!chosen) { toast(tr("Place every card first (and the discard, if one is due).")); return; }
   ui.net.send({ type: "act", token: ui.token, ...chosen });
 }
 
@@ -154,7 +156,7 @@ export function askHint() {
   if (!canAct()) return;
   ui.hintBase = { ...ui.pending };
   ui.offer = null;
-  ui.advice = "Thinking\u2026";
+  ui.advice = () => tr("Thinking\u2026");
   redraw();
   ui.net.send({ type: "hint", token: ui.token });
 }
@@ -162,7 +164,7 @@ export function askHint() {
 export function askSolver() {
   if (!canAct()) return;
   ui.hintBase = { ...ui.pending };
-  ui.advice = "Solving\u2026";
+  ui.advice = () => tr("Solving\u2026");
   redraw();
   ui.net.send({ type: "solve", token: ui.token });
 }
@@ -170,7 +172,7 @@ export function askSolver() {
 export function takeOffer() {
   if (!ui.offer || !canAct()) return;
   usePlan(ui.offer);
-  ui.advice = "The hint is on the board: confirm to play it.";
+  ui.advice = () => tr("The hint is on the board: confirm to play it.");
   redraw();
 }
 
@@ -189,11 +191,14 @@ function renderAfter() {
   const mine = seated(state);
   const open = state.rematch === null || state.rematch === undefined;
   $("waiting").hidden = !(mine && state.table.status === "waiting");
-  $("leave").textContent = state.tournament ? "Leave seat (buy-in back)" : "Leave seat";
+  $("leave").textContent = state.tournament ? tr("Leave seat (buy-in back)") : tr("Leave seat");
   $("after").hidden = !state.finished || (open && !mine);
-  const what = state.tournament ? "the new tournament" : "the rematch";
-  $("after-title").textContent = state.tournament ? "Tournament over" : "Match over";
-  $("rematch").textContent = open ? (state.tournament ? "Play again" : "Rematch") : `${mine ? "Join" : "Watch"} ${what}`;
+  $("after-title").textContent = state.tournament ? tr("Tournament over") : tr("Match over");
+  let again;
+  if (open) again = state.tournament ? tr("Play again") : tr("Rematch");
+  else if (state.tournament) again = mine ? tr("Join the new tournament") : tr("Watch the new tournament");
+  else again = mine ? tr("Join the rematch") : tr("Watch the rematch");
+  $("rematch").textContent = again;
 }
 
 export async function leaveSeat() {

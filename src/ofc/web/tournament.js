@@ -1,6 +1,7 @@
 // Sit-and-go tournaments in the browser: the lobby form's settings, and the table's
 // tournament panel (level, chips per point, chips, places, prizes) drawn from the state's
 // `tournament` field (docs/protocol.md). Imported by app.js; no build step.
+import { formatAmount, formatNumber, formatPercent, formatSigned, language, tr, trc, trn } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -11,24 +12,31 @@ function el(tag, cls, text) {
   return node;
 }
 
+// 1st, 2nd, 3rd, 4th in English; 1-е, 2-е in Russian and Ukrainian (the language's ordinal rule).
+const ORDINALS = {
+  one: (n) => trc("ordinal", "{n}st", { n }),
+  two: (n) => trc("ordinal", "{n}nd", { n }),
+  few: (n) => trc("ordinal", "{n}rd", { n }),
+  other: (n) => trc("ordinal", "{n}th", { n }),
+};
+
 export function ordinal(n) {
-  const tens = n % 100;
-  const suffix = tens >= 11 && tens <= 13 ? "th" : ({ 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th");
-  return `${n}${suffix}`;
+  const kind = new Intl.PluralRules(language(), { type: "ordinal" }).select(n);
+  return (ORDINALS[kind] || ORDINALS.other)(n);
 }
 
 function chips(count) {
-  return `${count} chip${count === 1 ? "" : "s"}`;
+  return trn("{n} chip", "{n} chips", Number(count));
 }
 
 function placeText(finish) {
   if (!finish) return "";
   if (finish.tied === 1) return ordinal(finish.place);
-  return `${ordinal(finish.place)}\u2013${ordinal(finish.place + finish.tied - 1)} (tied)`;
+  return tr("{first}\u2013{last} (tied)", { first: ordinal(finish.place), last: ordinal(finish.place + finish.tied - 1) });
 }
 
 function percent(share) {
-  return `${Math.round(Number(share) * 1000) / 10}%`;
+  return formatPercent(share);
 }
 
 // ------------------------------------------------------------------ lobby
@@ -52,7 +60,7 @@ export function tournamentSettings(data) {
 
 // A lobby row's description of a tournament table.
 export function listingText(table) {
-  return `tournament, buy-in ${table.rules.buy_in}`;
+  return tr("tournament, buy-in {amount}", { amount: formatAmount(table.rules.buy_in) });
 }
 
 // ------------------------------------------------------------------ table
@@ -71,12 +79,13 @@ export function tournamentStatus(state) {
   if (state.finished) {
     const mine = state.you === null ? null : facts.places[state.you];
     const prize = mine ? facts.prizes[state.you] : "0";
-    const won = Number(prize) > 0 ? ` and won ${prize}` : ", out of the money";
-    const you = mine ? ` You finished ${placeText(mine)}${won}.` : "";
-    return `The tournament is over: places and prizes are in the results panel, the prizes in the balances.${you}`;
+    let you = "";
+    if (mine && Number(prize) > 0) you = tr(" You finished {place} and won {prize}.", { place: placeText(mine), prize: formatAmount(prize) });
+    else if (mine) you = tr(" You finished {place}, out of the money.", { place: placeText(mine) });
+    return `${tr("The tournament is over: places and prizes are in the results panel, the prizes in the balances.")}${you}`;
   }
   if (state.you !== null && facts.places[state.you]) {
-    return `You are out in ${placeText(facts.places[state.you])} place; watching the rest. `;
+    return tr("You are out in {place} place; watching the rest. ", { place: placeText(facts.places[state.you]) });
   }
   return "";
 }
@@ -87,14 +96,16 @@ export function levelTag(state) {
   const facts = state.tournament;
   if (!facts) return "";
   const played = state.hand && state.hand.result && facts.last_hand ? facts.last_hand : facts;
-  return ` (level ${played.level + 1}, ${chips(played.chips_per_point)} a point)`;
+  return tr(" (level {level}, {chips} a point)", { level: played.level + 1, chips: chips(played.chips_per_point) });
 }
 
 function levelLine(facts) {
-  const head = `Level ${facts.level + 1}: ${chips(facts.chips_per_point)} a point`;
-  if (facts.hands_left === null) return `${head} (last level).`;
-  const hands = `${facts.hands_left} hand${facts.hands_left === 1 ? "" : "s"}`;
-  return `${head}, ${hands} left at this level, then ${facts.next_chips_per_point}.`;
+  const level = facts.level + 1;
+  const each = chips(facts.chips_per_point);
+  if (facts.hands_left === null) return tr("Level {level}: {chips} a point (last level).", { level, chips: each });
+  return trn("Level {level}: {chips} a point, {n} hand left at this level, then {next}.",
+    "Level {level}: {chips} a point, {n} hands left at this level, then {next}.", facts.hands_left,
+    { level, chips: each, next: formatNumber(facts.next_chips_per_point) });
 }
 
 function standingsTable(state, seatName) {
@@ -102,7 +113,8 @@ function standingsTable(state, seatName) {
   const grid = el("table", "ledger standings");
   const head = el("tr");
   const over = Boolean(facts.prizes);
-  for (const text of ["", "chips", "last hand", over ? "place" : "out", ...(over ? ["prize"] : [])]) {
+  const heads = ["", tr("chips"), tr("last hand"), over ? tr("place") : tr("out"), ...(over ? [tr("prize")] : [])];
+  for (const text of heads) {
     head.append(el("th", "", text));
   }
   grid.append(head);
@@ -111,11 +123,11 @@ function standingsTable(state, seatName) {
   for (const seat of order) {
     const line = el("tr", facts.places[seat] && !over ? "out" : "");
     line.append(el("td", seat === state.you ? "me-name" : "", seatName(seat)));
-    line.append(el("td", "", String(facts.chips[seat])));
+    line.append(el("td", "", formatNumber(facts.chips[seat])));
     const won = facts.last_hand ? facts.last_hand.won[seat] : 0;
-    line.append(el("td", won > 0 ? "plus" : won < 0 ? "minus" : "", won > 0 ? `+${won}` : String(won)));
+    line.append(el("td", won > 0 ? "plus" : won < 0 ? "minus" : "", formatSigned(won)));
     line.append(el("td", "place", placeText(facts.places[seat])));
-    if (over) line.append(el("td", Number(facts.prizes[seat]) > 0 ? "plus" : "", facts.prizes[seat]));
+    if (over) line.append(el("td", Number(facts.prizes[seat]) > 0 ? "plus" : "", formatAmount(facts.prizes[seat])));
     grid.append(line);
   }
   return grid;
@@ -127,9 +139,10 @@ export function renderTournament(state, seatName) {
   $("tournament-panel").hidden = !facts;
   $("ledger-panel").hidden = Boolean(facts);
   if (!facts) return;
-  $("tournament-title").textContent = facts.prizes ? "Tournament results" : "Tournament";
+  $("tournament-title").textContent = facts.prizes ? tr("Tournament results") : tr("Tournament");
   const box = $("tournament");
-  const pool = `Buy-in ${facts.buy_in} \u00b7 prize pool ${facts.prize_pool} \u00b7 paid ${facts.payouts.map(percent).join(" / ")}`;
+  const pool = tr("Buy-in {buy_in} \u00b7 prize pool {pool} \u00b7 paid {shares}",
+    { buy_in: formatAmount(facts.buy_in), pool: formatAmount(facts.prize_pool), shares: facts.payouts.map(percent).join(" / ") });
   const lines = [el("p", "small muted", pool)];
   if (!facts.prizes) lines.push(el("p", "level", levelLine(facts)));
   lines.push(standingsTable(state, seatName));
