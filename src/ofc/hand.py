@@ -10,12 +10,11 @@ for the passing of time; ``now`` is always passed in (the hand reads no clock). 
         hand.apply(rng.choice(hand.legal_actions(seat)), now)
     hand.result.sheet.points
 
-Order of play: left of the button first, the button last, street by street; the deal order is
-``ofc.deals``'. Fantasy seats are dealt all their cards at the start and set first, each on its
-own: until they all have, street seats wait with their clocks stopped. Fantasy boards stay
-face-down until the showdown. ``view(seat)`` is the only way to look at a hand as a player;
-``private_record()`` the one door to the deck and every action (histories, storage). Search
-code uses ``clone()``, ``undo()`` (like python-chess's ``pop``) and ``ofc.determinize``.
+Play goes from the button's left to the button, street by street (deal order: ``ofc.deals``).
+Fantasy seats get all their cards at once and set first, face-down until the showdown; street
+seats wait meanwhile, clocks stopped. ``view(seat)`` is the one way to look at a hand as a
+player; ``private_record()`` the one door to the deck and every action. Search code uses
+``clone()``, ``undo()`` (like python-chess's ``pop``) and ``ofc.determinize``.
 """
 
 from __future__ import annotations
@@ -26,12 +25,12 @@ from decimal import Decimal
 from ofc.action_check import check_action
 from ofc.actions import ROW_SIZES, Action, ActionRecord
 from ofc.autoplace import auto_action
-from ofc.cards import DECK_SIZE, Card, Deck
+from ofc.cards import Card, Deck
 from ofc.clock import ClockReading, SeatClock, first_deadline, time_text, to_time
 from ofc.deals import Deal, deal_sequence, play_order
-from ofc.errors import ActionError, ClockError, HandOver, NoSuchSeat, NothingToUndo, NotYourTurn, OutOfTime, SetupError
+from ofc.errors import ActionError, ClockError, HandOver, NoSuchSeat, NothingToUndo, NotYourTurn, OutOfTime
 from ofc.hand_record import Before, PrivateRecord
-from ofc.hand_setup import read_banks, read_fantasy, read_streaks
+from ofc.hand_setup import check_deal_size, read_banks, read_button, read_deck, read_fantasy, read_streaks
 from ofc.legal import LegalActions
 from ofc.result import HandResult
 from ofc.rules import HAND_CARDS, Rules
@@ -42,11 +41,10 @@ from ofc.view import HandView, SeenForms, build_view, seen_forms
 class Hand:
     """A hand of any variant for ``rules.players`` seats (numbered 0..players-1).
 
-    ``fantasy[i]`` is the number of cards seat ``i`` is dealt in fantasy (0 = a normal hand);
-    ``fantasy_in_row[i]`` how many fantasy hands in a row this hand completes for seat ``i``
-    (default 1 for a fantasy seat, 0 otherwise); ``time_banks[i]`` the match time bank left
-    (default ``rules.time_bank_seconds``). The deck is ``deck`` (dealt from its first card), or
-    shuffled from ``seed``, or from the operating system's secure randomness.
+    ``fantasy[i]``: cards seat ``i`` is dealt in fantasy (0 = a normal hand); ``fantasy_in_row[i]``:
+    fantasy hands in a row this one completes (default 1 for a fantasy seat); ``time_banks[i]``:
+    the match time bank left (default ``rules.time_bank_seconds``). The deck is ``deck`` (dealt
+    from its first card), or shuffled from ``seed``, or from secure randomness.
     """
 
     __slots__ = (
@@ -92,21 +90,13 @@ class Hand:
         now: Decimal | float = 0,
     ) -> None:
         players = rules.players
-        if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < players:
-            raise SetupError("button must be a seat from 0 to {last}, not {button!r}", last=players - 1, button=button)
         self._rules = rules
-        self._button = button
+        self._button = read_button(rules, button)
         self._fantasy = read_fantasy(rules, fantasy)
         self._fantasy_in_row = read_streaks(self._fantasy, fantasy_in_row)
         self._banks0 = read_banks(rules, time_banks)
-        if deck is not None and seed is not None:
-            raise SetupError("give a deck or a seed, not both")
-        if deck is None:
-            deck = Deck(seed)
-        self._deals = deal_sequence(rules, button, self._fantasy)
-        needed = sum(deal.cards for deal in self._deals)
-        if needed > DECK_SIZE:
-            raise SetupError("this deal needs {needed} cards, more than a deck holds", needed=needed)
+        deck = read_deck(deck, seed)
+        self._deals = check_deal_size(deal_sequence(rules, button, self._fantasy))
         self._order = deck.order
         self._seed = deck.seed
         self._next = 0

@@ -1,13 +1,39 @@
-"""Checks of a hand's set-up values (fantasy deals, streaks, time banks), each naming the seat."""
+"""Checks of a hand's set-up values (button, deck, fantasy deals, streaks, time banks), each naming the fault."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from decimal import Decimal
 
+from ofc.cards import DECK_SIZE, Deck
 from ofc.clock import to_time
+from ofc.deals import Deal
 from ofc.errors import SetupError
 from ofc.rules import Rules
+
+
+def read_button(rules: Rules, button: int) -> int:
+    """The button, checked to be a seat at the table."""
+    if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < rules.players:
+        raise SetupError(
+            "button must be a seat from 0 to {last}, not {button!r}", last=rules.players - 1, button=button
+        )
+    return button
+
+
+def read_deck(deck: Deck | None, seed: int | None) -> Deck:
+    """The deck given, or one shuffled from ``seed`` (or secure randomness); not both."""
+    if deck is not None and seed is not None:
+        raise SetupError("give a deck or a seed, not both")
+    return Deck(seed) if deck is None else deck
+
+
+def check_deal_size(deals: tuple[Deal, ...]) -> tuple[Deal, ...]:
+    """The deal sequence, checked to fit in one deck."""
+    needed = sum(deal.cards for deal in deals)
+    if needed > DECK_SIZE:
+        raise SetupError("this deal needs {needed} cards, more than a deck holds", needed=needed)
+    return deals
 
 
 def per_seat(name: str, values: Sequence[object], players: int) -> None:

@@ -20,10 +20,11 @@ from decimal import Decimal
 from typing import Any
 
 from ofc.actions import Action, ActionRecord
-from ofc.cards import Card, Deck, format_card, parse_cards
-from ofc.clock import time_text, to_time
+from ofc.cards import Card, Deck, format_card
+from ofc.clock import time_text
 from ofc.errors import HistoryError, OfcError
 from ofc.hand import Hand
+from ofc.history_fields import action_records, deck_field, get_field, hidden_counts, seat_ints, time_field
 from ofc.history_tournament import TournamentFields, read_fields
 from ofc.result import HandResult
 from ofc.rules import Rules
@@ -194,88 +195,6 @@ def write_text(
 # ---------------------------------------------------------------------- reading
 
 
-def _get(document: Mapping[str, Any], key: str, kind: type | tuple[type, ...], what: str) -> Any:
-    if key not in document:
-        raise HistoryError("the history has no {key!r} ({what})", key=key, what=what)
-    value = document[key]
-    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
-        raise HistoryError("the history's {key!r} must be {what}, not {value!r}", key=key, what=what, value=value)
-    return value
-
-
-def _ints(document: Mapping[str, Any], key: str, players: int) -> tuple[int, ...]:
-    values = _get(document, key, list, f"a list of {players} whole numbers")
-    if len(values) != players or not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
-        raise HistoryError(
-            "the history's {key!r} must be a list of {players} whole numbers, not {values!r}",
-            key=key,
-            players=players,
-            values=values,
-        )
-    return tuple(values)
-
-
-def _time(value: object, where: str) -> Decimal:
-    if not isinstance(value, str | int | float) or isinstance(value, bool):
-        raise HistoryError("{where}: a time must be decimal text or a number, not {value!r}", where=where, value=value)
-    try:
-        return to_time(value)
-    except OfcError as error:
-        raise HistoryError("{where}: {error}", where=where, error=error) from None
-
-
-def _deck(document: Mapping[str, Any]) -> tuple[tuple[Card, ...], int | None]:
-    deck = _get(document, "deck", dict, "an object with the deck's order and seed")
-    order = deck.get("order")
-    seed = deck.get("seed")
-    if not isinstance(order, list) or len(order) != 52:
-        raise HistoryError("the history's deck order must list all 52 cards")
-    try:
-        cards = parse_cards(order)
-    except OfcError as error:
-        raise HistoryError("the history's deck order: {error}", error=error) from None
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
-        raise HistoryError("the history's deck seed must be a whole number from 0 or null, not {seed!r}", seed=seed)
-    if seed is not None and Deck(seed).order != cards:
-        raise HistoryError("the history's deck order is not the order seed {seed} gives", seed=seed)
-    return cards, seed
-
-
-def _hidden(document: Mapping[str, Any], copy: bool) -> tuple[int, ...]:
-    """Per action, the face-down discards a seat's copy leaves out (always 0 in a full record)."""
-    counts = []
-    for number, item in enumerate(_get(document, "actions", list, "a list of actions"), 1):
-        count = item.get("hidden_discards", 0) if isinstance(item, dict) else 0
-        if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= 52:
-            raise HistoryError(
-                "action {number}: 'hidden_discards' must be a count of cards, not {count!r}", number=number, count=count
-            )
-        if count and not copy:
-            raise HistoryError("action {number}: only a seat's copy may leave discards face-down", number=number)
-        counts.append(count)
-    return tuple(counts)
-
-
-def _records(document: Mapping[str, Any]) -> tuple[ActionRecord, ...]:
-    items = _get(document, "actions", list, "a list of actions")
-    records = []
-    for number, item in enumerate(items, 1):
-        where = f"action {number}"
-        if not isinstance(item, dict):
-            raise HistoryError("{where} must be an object, not {item!r}", where=where, item=item)
-        automatic = item.get("automatic", False)
-        if not isinstance(automatic, bool):
-            raise HistoryError(
-                "{where}: 'automatic' must be true or false, not {automatic!r}", where=where, automatic=automatic
-            )
-        try:
-            action = Action.from_dict(item)
-        except OfcError as error:
-            raise HistoryError("{where}: {error}", where=where, error=error) from None
-        records.append(ActionRecord(action, _time(item.get("time"), where), automatic))
-    return tuple(records)
-
-
 def read(source: str | Mapping[str, Any]) -> HandHistory:
     """Read and check a history document (JSON text or its parsed dict)."""
     if isinstance(source, str):
@@ -304,7 +223,7 @@ def read(source: str | Mapping[str, Any]) -> HandHistory:
         raise HistoryError(
             "unsupported hand history version {version!r}: this reads {current} and 2", version=version, current=VERSION
         )
-    settings = _get(document, "rules", dict, "an object of settings")
+    settings = get_field(document, "rules", dict, "an object of settings")
     try:
         rules = Rules().with_settings(settings)
     except OfcError as error:
@@ -327,13 +246,13 @@ def read(source: str | Mapping[str, Any]) -> HandHistory:
             viewer=viewer,
         )
     if viewer is None:
-        deck, seed = _deck(document)
+        deck, seed = deck_field(document)
     elif document.get("deck") is not None:
         raise HistoryError("a seat's copy of a hand must not hold the deck ('deck' must be null)")
     else:
         deck, seed = (), None
-    hidden = _hidden(document, viewer is not None)
-    banks = _get(document, "time_banks", list, f"a list of {players} times")
+    hidden = hidden_counts(document, viewer is not None)
+    banks = get_field(document, "time_banks", list, f"a list of {players} times")
     if len(banks) != players:
         raise HistoryError(
             "the history's 'time_banks' must list {players} times, not {count}", players=players, count=len(banks)
@@ -350,14 +269,14 @@ def read(source: str | Mapping[str, Any]) -> HandHistory:
     return HandHistory(
         rules=rules,
         names=None if names is None else tuple(names),
-        button=_get(document, "button", int, "a seat number"),
+        button=get_field(document, "button", int, "a seat number"),
         deck=deck,
         seed=seed,
-        fantasy=_ints(document, "fantasy", players),
-        fantasy_in_row=_ints(document, "fantasy_in_row", players),
-        time_banks=tuple(_time(bank, "the history's time banks") for bank in banks),
-        start=_time(document.get("start"), "the history's start"),
-        records=_records(document),
+        fantasy=seat_ints(document, "fantasy", players),
+        fantasy_in_row=seat_ints(document, "fantasy_in_row", players),
+        time_banks=tuple(time_field(bank, "the history's time banks") for bank in banks),
+        start=time_field(document.get("start"), "the history's start"),
+        records=action_records(document),
         result=result,
         viewer=viewer,
         hidden=hidden if viewer is not None else (),
@@ -443,7 +362,7 @@ def check_copy(history: HandHistory) -> HandResult | None:
     banks = []
     for entry in players_recorded:
         bank = entry.get("time_bank") if isinstance(entry, dict) else None
-        banks.append(_time(bank, "the result's time banks"))
+        banks.append(time_field(bank, "the result's time banks"))
     result = HandResult(boards, sheet, tuple(banks))
     _check_result(history, result)
     return result
