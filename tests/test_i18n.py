@@ -198,3 +198,22 @@ def test_the_server_serves_the_catalogs(tmp_path: Path) -> None:
         refused = client.get("/api/i18n/xx")
         assert refused.status_code == 404
         assert refused.json()["error"]["code"] == "no_language"
+
+
+def test_reasons_filled_into_errors_translate_too() -> None:
+    """A rate limit's reason and a bot option's rule are phrases, so the whole refusal translates."""
+    from ofc.bots.spec import parse_spec
+    from ofc.errors import BotError
+    from ofc.server.ratelimit import WHAT, RateLimited
+
+    limited = RateLimited(
+        "{what}: try again in {wait} s", retry_after=3, what=Phrase(WHAT["key_name"], key="ann"), wait=3
+    )
+    assert str(limited) == "too many wrong player keys for ann: try again in 3 s"
+    assert limited.localized("ru") == "слишком много неверных ключей игрока для ann: попробуйте снова через 3 с"
+    assert limited.to_json()["params"]["what"] == {"template": WHAT["key_name"], "params": {"key": "ann"}}
+    with pytest.raises(BotError) as caught:
+        parse_spec("mc:seconds=-1")
+    assert caught.value.localized("uk") == (
+        "бот mc: для параметра seconds потрібне число секунд більше 0 (не більше 3600), а вказано '-1'"
+    )

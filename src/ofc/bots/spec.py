@@ -16,6 +16,7 @@ from ofc.bots.heuristic import HeuristicBot
 from ofc.bots.mc import MonteCarloBot
 from ofc.bots.random_bot import RandomBot
 from ofc.errors import BotError
+from ofc.wording import NC_, Term
 
 
 @dataclass(frozen=True)
@@ -24,29 +25,27 @@ class Option:
 
     read: Callable[[str], Any]
     valid: Callable[[Any], bool]
-    rule: str
+    rule: Term
+    """The rule as a phrase the faces translate when it is filled into an error."""
 
 
 def _positive_seconds(value: float) -> bool:
     return math.isfinite(value) and 0 < value <= 3600
 
 
-POINTS = Option(float, lambda v: math.isfinite(v) and v >= 0, "a number of points >= 0")
+POINTS = Option(float, lambda v: math.isfinite(v) and v >= 0, NC_("bot option", "a number of points >= 0"))
+SEARCH_OPTIONS: Mapping[str, Option] = {
+    "seconds": Option(float, _positive_seconds, NC_("bot option", "a number of seconds above 0 (at most 3600)")),
+    "rollouts": Option(int, lambda v: 1 <= v <= 10**7, NC_("bot option", "a whole number of play-outs from 1")),
+    "candidates": Option(int, lambda v: 1 <= v <= 10**4, NC_("bot option", "a whole number of actions from 1")),
+    "fantasy": POINTS,
+}
+"""The options of the searching bots (``mc`` and ``pro``)."""
 OPTIONS: Mapping[str, Mapping[str, Option]] = {
     "random": {},
     "heuristic": {"fantasy": POINTS},
-    "mc": {
-        "seconds": Option(float, _positive_seconds, "a number of seconds above 0 (at most 3600)"),
-        "rollouts": Option(int, lambda v: 1 <= v <= 10**7, "a whole number of play-outs from 1"),
-        "candidates": Option(int, lambda v: 1 <= v <= 10**4, "a whole number of actions from 1"),
-        "fantasy": POINTS,
-    },
-    "pro": {
-        "seconds": Option(float, _positive_seconds, "a number of seconds above 0 (at most 3600)"),
-        "rollouts": Option(int, lambda v: 1 <= v <= 10**7, "a whole number of play-outs from 1"),
-        "candidates": Option(int, lambda v: 1 <= v <= 10**4, "a whole number of actions from 1"),
-        "fantasy": POINTS,
-    },
+    "mc": SEARCH_OPTIONS,
+    "pro": SEARCH_OPTIONS,
 }
 BOT_NAMES: tuple[str, ...] = tuple(OPTIONS)
 

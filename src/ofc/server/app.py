@@ -44,11 +44,12 @@ from ofc.server.protocol import (
     error_message,
     parse_message,
 )
-from ofc.server.ratelimit import RULES, Limiter, RateLimited, Rule, check, client_address
+from ofc.server.ratelimit import RULES, WHAT, Limiter, RateLimited, Rule, check, client_address
 from ofc.server.storage import Storage, default_url
 from ofc.server.tables import Connection, Runtime, Settings, TableManager
 from ofc.server.timekeeping import Clock, SystemClock
 from ofc.server.workers import DecisionPool, default_size, warm_kernels
+from ofc.wording import Phrase
 
 log = logging.getLogger("ofc.server")
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -248,7 +249,7 @@ def advising(manager: TableManager, runtime: Runtime, connection: Connection, me
         connection.send(error_message("busy", "a hint for this connection is still being worked out", message.id))
         return
     try:
-        check(connection.hints, "too many hints asked on this connection")
+        check(connection.hints, Phrase(WHAT["hint"]))
     except RateLimited as error:
         connection.send(error_message(error.code, str(error), message.id) | {"retry_after": error.retry_after})
         return

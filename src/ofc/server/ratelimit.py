@@ -24,6 +24,7 @@ from starlette.requests import HTTPConnection
 
 from ofc.server.decks import PlayError
 from ofc.server.timekeeping import Clock
+from ofc.wording import N_, Phrase
 
 
 @dataclass(frozen=True)
@@ -43,11 +44,12 @@ RULES = {
 """The server's limits (``create_app(rate_limits=...)`` replaces them; None turns them off)."""
 
 WHAT = {
-    "key_name": "too many wrong player keys for {key}",
-    "key_address": "too many wrong player keys from this address",
-    "create": "too many tables created from this address",
-    "hint": "too many hints asked on this connection",
+    "key_name": N_("too many wrong player keys for {key}"),
+    "key_address": N_("too many wrong player keys from this address"),
+    "create": N_("too many tables created from this address"),
+    "hint": N_("too many hints asked on this connection"),
 }
+"""Each limit's reason, a template the faces translate (``{key}``: the name it counts)."""
 
 
 class RateLimited(PlayError):
@@ -115,7 +117,7 @@ class Limiter:
 
     def check(self, kind: str, key: str) -> None:
         """Raise ``RateLimited`` when the ``kind`` limit of ``key`` allows no attempt now (counts nothing)."""
-        check(self._get(kind, key), WHAT[kind].format(key=key))
+        check(self._get(kind, key), Phrase(WHAT[kind], key=key))
 
     def spend(self, kind: str, key: str) -> None:
         """Count one attempt against the ``kind`` limit of ``key``."""
@@ -132,7 +134,7 @@ def client_address(http: HTTPConnection) -> str:
     return http.client.host if http.client is not None else "unknown"
 
 
-def check(bucket: Bucket | None, what: str) -> None:
+def check(bucket: Bucket | None, what: Phrase) -> None:
     """Raise ``RateLimited`` (``what``, and when to try again) when ``bucket`` allows no attempt now."""
     if bucket is None:
         return
