@@ -19,8 +19,9 @@ where it needs no agreement (``карт: 3``). A wrapped error is a parameter
 from __future__ import annotations
 
 import string
-from decimal import Decimal
 from typing import Any
+
+from ofc.wording import neutral
 
 
 class OfcError(Exception):
@@ -50,7 +51,7 @@ class OfcError(Exception):
             "kind": type(self).__name__,
             "message": str(self),
             "template": self.template,
-            "params": {key: _neutral(value) for key, value in self.params.items()},
+            "params": {key: neutral(value) for key, value in self.params.items()},
         }
 
 
@@ -85,18 +86,6 @@ class _Verbatim:
 
     def __format__(self, spec: str) -> str:
         return format(self.value, spec)
-
-
-def _neutral(value: object) -> object:
-    """A parameter as JSON: numbers as numbers, terms and nested errors as objects, else text."""
-    to_json = getattr(value, "to_json", None)
-    if callable(to_json):
-        return to_json()
-    if isinstance(value, bool | int | float):
-        return value
-    if isinstance(value, Decimal):
-        return str(value)
-    return str(value)
 
 
 class CardError(OfcError, ValueError):

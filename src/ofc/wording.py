@@ -50,14 +50,15 @@ class Phrase(str):
 
     def to_json(self) -> dict[str, object]:
         """The language-neutral form: the template and its parameters."""
-        return {"template": self.template, "params": {k: _neutral(v) for k, v in self.params.items()}}
+        return {"template": self.template, "params": {k: neutral(v) for k, v in self.params.items()}}
 
 
 def _phrase(template: str, params: dict[str, object]) -> Phrase:
     return Phrase(template, **params)
 
 
-def _neutral(value: object) -> object:
+def neutral(value: object) -> object:
+    """A filled-in value as JSON: numbers as numbers, terms, phrases and errors as objects, else text."""
     to_json = getattr(value, "to_json", None)
     if callable(to_json):
         return to_json()

@@ -72,15 +72,10 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
         option = allowed[key]
         try:
             value = option.read(raw.strip())
+            fits = option.valid(value)
         except ValueError:
-            raise BotError(
-                "bot {name}: option {key} must be {rule}, got {given!r}",
-                name=name,
-                key=key,
-                rule=option.rule,
-                given=raw.strip(),
-            ) from None
-        if not option.valid(value):
+            fits = False
+        if not fits:
             raise BotError(
                 "bot {name}: option {key} must be {rule}, got {given!r}",
                 name=name,

@@ -148,6 +148,17 @@ def _top_bounds(cards: I64, weight: I32, u3: I32, top_roy: I32, stay_flags: Any)
 
 
 @nb.njit(cache=True)
+def rest_positions(rest: int, size: int, positions: I64) -> int:
+    """Write the positions (0..``size``-1) whose bit is set in ``rest`` into ``positions``; their count."""
+    count = 0
+    for p in range(size):
+        if (rest >> p) & 1:
+            positions[count] = p
+            count += 1
+    return count
+
+
+@nb.njit(cache=True)
 def _best_top(
     cards: I64,
     rest: int,
@@ -167,11 +178,7 @@ def _best_top(
     when no top fits under ``cap``. Equal values go to the higher key, then the first found,
     which is the lexicographically smallest since positions run in ascending card order.
     """
-    count = 0
-    for p in range(cards.shape[0]):
-        if (rest >> p) & 1:
-            positions[count] = p
-            count += 1
+    count = rest_positions(rest, cards.shape[0], positions)
     best_value = -1.0
     best_key = -1
     best_mask = -1

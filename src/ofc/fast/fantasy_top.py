@@ -19,7 +19,7 @@ import numpy.typing as npt
 
 from ofc.fast.boards import top_royalty
 from ofc.fast.evaluate import key3
-from ofc.fast.fantasy import TRIPS, _five_rows, _lex_smaller, _prefix_max, _top_bounds
+from ofc.fast.fantasy import TRIPS, _five_rows, _lex_smaller, _prefix_max, _top_bounds, rest_positions
 
 F64 = npt.NDArray[np.float64]
 I32 = npt.NDArray[np.int32]
@@ -80,11 +80,7 @@ def _tops(
     count: int,
 ) -> int:
     """Offer every top from ``rest`` with a key at most ``cap`` (``candidate[1:3]``, ``[4:6]`` set)."""
-    n = 0
-    for p in range(cards.shape[0]):
-        if (rest >> p) & 1:
-            positions[n] = p
-            n += 1
+    n = rest_positions(rest, cards.shape[0], positions)
     for x in range(n):
         for y in range(x + 1, n):
             for z in range(y + 1, n):
