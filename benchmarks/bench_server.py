@@ -5,9 +5,15 @@ Starts a real server process (SQLite in a temporary folder unless ``--db`` is gi
 one WebSocket client per seat, each playing random legal moves after a random think time,
 for ``--seconds``.
 The latency of an action is the time from sending it to receiving the state update that
-shows it (the first ``state`` after its ``ack``). Prints p50/p90/p99/max and throughput::
+shows it (the first ``state`` after its ``ack``). Prints p50/p90/p99/max and throughput.
+With ``--bots mc`` the last seat of every table is that bot and a separate client asks for
+hints one after another; ``--flood N`` has one more client send N messages (pings, broken
+JSON, impossible actions, deep nesting) as fast as the server takes them, and the server's
+memory (with its worker processes) is read before the flood, once every table is running,
+and at the end::
 
     .venv/bin/python benchmarks/bench_server.py --tables 100 --seats 3 --seconds 60
+    .venv/bin/python benchmarks/bench_server.py --bots mc --flood 100000 --seconds 120
 """
 
 from __future__ import annotations
@@ -139,16 +145,60 @@ async def hint_flood(base: str, port: int, stop: float, latencies: list[float]) 
                 await ws.send(json.dumps({"type": "hint", "token": joined["token"]}))
 
 
-async def play(base: str, port: int, args: argparse.Namespace) -> tuple[list[float], int, int, list[float]]:
-    """Run every table slot (and the hint flood) until time is up: latencies, matches, errors, hint latencies."""
+FLOOD_MESSAGES = (
+    '{"type": "ping", "id": 1}',
+    "{not json",
+    '{"type": "act", "place": [["Zz", "top"]], "discard": []}',
+    '{"type": "nonsense"}',
+    '{"type": "ping", "id": "' + "x" * 4000 + '"}',
+    "[" * 5000 + "]" * 5000,
+)
+"""What the flooding client sends, in turn: pings, broken JSON, an impossible action, an unknown
+type, a long field, deep nesting; each is answered (pong or a specific error)."""
+
+
+async def message_flood(port: int, table: int, count: int, replies: list[int]) -> None:
+    """Send ``count`` messages as fast as the connection takes them to ``table`` as a spectator,
+    reading every answer at the same time; ``replies`` gets the number of answers read."""
+    async with connect(f"ws://127.0.0.1:{port}/ws/tables/{table}", max_size=None) as ws:
+        answered = 0
+
+        async def read() -> None:
+            nonlocal answered
+            async for _ in ws:
+                answered += 1
+
+        reader = asyncio.create_task(read())
+        for number in range(count):
+            await ws.send(FLOOD_MESSAGES[number % len(FLOOD_MESSAGES)])
+        await asyncio.sleep(1.0)  # the last answers
+        reader.cancel()
+        replies.append(answered)
+
+
+async def play(base: str, port: int, pid: int, args: argparse.Namespace) -> dict[str, Any]:
+    """Run every table slot (and the hint and message floods) until time is up; the figures."""
     latencies: list[float] = []
     hints: list[float] = []
     stop = time.monotonic() + args.seconds
-    slots = [table_slot(base, port, n, args, stop, latencies) for n in range(args.tables)]
-    flood = [hint_flood(base, port, stop, hints)] if args.bots else []
-    done = await asyncio.gather(*slots)
-    await asyncio.gather(*flood)
-    return latencies, sum(m for m, _ in done), sum(e for _, e in done), hints
+    slots = asyncio.gather(*(table_slot(base, port, n, args, stop, latencies) for n in range(args.tables)))
+    hinting = [asyncio.create_task(hint_flood(base, port, stop, hints))] if args.bots else []
+    replies: list[int] = []
+    await asyncio.sleep(args.seconds * 0.25)  # every table running before memory is first read
+    rss_start = rss_mb(pid)
+    if args.flood:
+        await message_flood(port, 1, args.flood, replies)
+    done = await slots
+    await asyncio.gather(*hinting)
+    return {
+        "latencies": latencies,
+        "matches": sum(m for m, _ in done),
+        "errors": sum(e for _, e in done),
+        "hints": hints,
+        "flood_replies": sum(replies),
+        "rss_start": rss_start,
+        "rss_end": rss_mb(pid),
+    }
 
 
 def rss_mb(pid: int) -> float:
@@ -184,6 +234,7 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=1.0, help="mean think time per action, seconds")
     parser.add_argument("--db", default=None, help="database URL (default: SQLite in a temporary folder)")
     parser.add_argument("--bots", default=None, help="a bot spec for the last seat of each table (e.g. mc)")
+    parser.add_argument("--flood", type=int, default=0, help="messages one spectator floods the server with")
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
@@ -194,12 +245,11 @@ def main() -> None:
         server = start_server(db, port, home, "--pause", "0", "--bot-delay", "0", "--no-rate-limits")
         try:
             wait_ready(f"http://127.0.0.1:{port}")
-            rss_start = rss_mb(server.pid)
-            latencies, matches, errors, hints = asyncio.run(play(f"http://127.0.0.1:{port}", port, args))
-            rss_end = rss_mb(server.pid)
+            run = asyncio.run(play(f"http://127.0.0.1:{port}", port, server.pid, args))
         finally:
             server.kill()
             server.wait()
+    latencies, hints, rss_start, rss_end = run["latencies"], run["hints"], run["rss_start"], run["rss_end"]
     if not latencies:
         raise SystemExit("no action was timed")
     ms = [value * 1000 for value in latencies]
@@ -209,19 +259,24 @@ def main() -> None:
         figures |= {"p50_ms": round(statistics.median(ms), 1), "p99_ms": round(percentile(ms, 0.99), 1)}
         figures |= {"hint_p99_ms": round(percentile(hint_ms, 0.99), 1) if hint_ms else None}
         figures |= {"rss_mb_start": round(rss_start, 1), "rss_mb_end": round(rss_end, 1)}
+        figures |= {"flood_messages": args.flood, "flood_replies": run["flood_replies"]}
         print(json.dumps(figures | {"db": "sqlite" if args.db is None else args.db.split(":")[0]}))
         return
     clients = args.tables * args.seats
     print(f"ofc serve load: {args.tables} tables x {args.seats} seats ({args.preset}), {clients} WebSocket clients, "
           f"think time mean {args.think} s, {args.seconds:.0f} s")  # fmt: skip
     print(f"database: {'SQLite (temporary file)' if args.db is None else args.db}")
-    print(f"matches started: {matches}, actions timed: {len(ms)} ({len(ms) / args.seconds:.1f}/s), errors: {errors}")
+    print(f"matches started: {run['matches']}, actions timed: {len(ms)} ({len(ms) / args.seconds:.1f}/s), "
+          f"errors: {run['errors']}")  # fmt: skip
     print(f"action -> update latency: p50 {statistics.median(ms):.1f} ms, p90 {percentile(ms, 0.9):.1f} ms, "
           f"p99 {percentile(ms, 0.99):.1f} ms, max {max(ms):.1f} ms")  # fmt: skip
     if args.bots:
         spread = f", p50 {statistics.median(hint_ms):.0f} ms, p99 {percentile(hint_ms, 0.99):.0f} ms" if hint_ms else ""
         print(f"bots: {args.bots} at the last seat of each table; hints answered: {len(hint_ms)}{spread}")
-    print(f"server memory (with its workers): {rss_start:.0f} MB at the start, {rss_end:.0f} MB at the end")
+    if args.flood:
+        print(f"message flood: {args.flood} messages from one spectator, {run['flood_replies']} answers read")
+    print(f"server memory (with its workers): {rss_start:.1f} MB with every table running (before the flood), "
+          f"{rss_end:.1f} MB at the end")  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
+import os
 import signal
 import time
 import urllib.error
 import urllib.request
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
+import pytest
 from starlette.testclient import TestClient
 from websockets.sync.client import connect
 
+from ofc.server import workers
 from ofc.server.agents import default_bot_factory
+from ofc.view import HandView
 from test_server_support import ServerProcess, make_app, my_turn
 
 HANG_GUARD = 180.0
@@ -70,3 +75,63 @@ def test_a_hint_is_answered_beside_busy_bot_tables_and_sigterm_stops_the_server(
         # the figure is printed by benchmarks/bench_server.py)
         assert server.process.wait(HANG_GUARD) == -signal.SIGTERM
         assert "Traceback" not in (tmp_path / "server.log").read_text()
+
+
+class _Sleeper:
+    """A stand-in bot that thinks for ``seconds`` (a sleep) and answers with its spec."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+
+    def act(self, view: object) -> str:
+        time.sleep(self.seconds)
+        return f"slept {self.seconds:g}"
+
+
+def test_the_decision_cap_counts_from_the_jobs_start_not_from_its_queueing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One worker, cap + grace 1 s: a 0.5 s job queued 0.8 s behind another is answered; a 3 s job is given up."""
+    monkeypatch.setattr(workers, "MAX_DECISION_SECONDS", 0.5)
+    monkeypatch.setattr(workers, "GRACE_SECONDS", 0.5)
+
+    def factory(spec: str, seed: int | None) -> _Sleeper:
+        return _Sleeper(float(spec))
+
+    async def main() -> list[object]:
+        pool = workers.DecisionPool(factory, 1, processes=False)  # type: ignore[arg-type]
+        view = cast(HandView, None)
+        try:
+            jobs = [pool.run(table, "act", spec, None, view) for table, spec in (("a", "0.8"), ("b", "0.5"))]
+            answered = await asyncio.gather(*jobs, return_exceptions=True)
+            late = await asyncio.gather(pool.run("c", "act", "3", None, view), return_exceptions=True)
+            return [*answered, *late]
+        finally:
+            pool.close()
+
+    first, queued, late = asyncio.run(main())
+    assert first == ("slept 0.8", None)
+    assert queued == ("slept 0.5", None)  # waited 0.8 s for the worker, then ran 0.5 s: within its cap
+    assert isinstance(late, TimeoutError)
+
+
+class _Niceness:
+    """A stand-in bot answering with its process's scheduling niceness."""
+
+    def act(self, view: object) -> int:
+        return os.nice(0)
+
+
+def _niceness_factory(spec: str, seed: int | None) -> _Niceness:
+    return _Niceness()
+
+
+def test_worker_processes_run_at_a_lower_priority_than_the_server() -> None:
+    """The event loop gets the processor first: a worker's niceness is the server's plus 10 (at most 19)."""
+
+    async def main() -> tuple[object, object]:
+        pool = workers.DecisionPool(_niceness_factory, 1)  # type: ignore[arg-type]
+        try:
+            return await pool.run("t", "act", "nice", None, cast(HandView, None))
+        finally:
+            pool.close()
+
+    assert asyncio.run(main()) == (min(19, os.nice(0) + workers.WORKER_NICENESS), None)

@@ -5,8 +5,8 @@ process (the product: one table's search cannot hold the others' GIL) or a threa
 stand-in bots). Jobs wait in one queue per table and are started round-robin across tables,
 at most ``size`` at once, so a table with many slow bots delays only its own decisions. A
 decision may take ``MAX_DECISION_SECONDS``; bot specs allowed more are refused when the table
-is created, and a job still running long after its cap is given up on (the table's clock then
-places for the seat).
+is created, and a job still running ``GRACE_SECONDS`` after its cap (counted from its start, not
+from its queueing) is given up on (the table's clock then places for the seat).
 """
 
 from __future__ import annotations
@@ -84,9 +84,23 @@ def warm_kernels() -> None:
     warm_up(Rules(), [HINT_BOT])
 
 
-def _warm_worker(warm: Callable[[], None] | None) -> None:
+WORKER_NICENESS = 10
+"""How much lower a worker process's scheduling priority is than the server's: on a busy machine
+the event loop (every player's actions and updates) gets the processor first, searches fill the rest."""
+
+
+def _start_worker(warm: Callable[[], None] | None) -> None:
+    """A worker process's start: lower its priority, then warm its kernels."""
+    if hasattr(os, "nice"):
+        os.nice(WORKER_NICENESS)
     if warm is not None:
         warm()
+
+
+def _give_up(future: asyncio.Future[Any]) -> None:
+    """Stop waiting for a job running far past its cap (its worker stays taken until it ends)."""
+    if not future.done():
+        future.set_exception(TimeoutError("a decision ran past the server's cap"))
 
 
 class DecisionPool:
@@ -100,7 +114,7 @@ class DecisionPool:
         self._executor: Executor
         if processes:
             context = multiprocessing.get_context("spawn")
-            self._executor = ProcessPoolExecutor(self.size, context, _warm_worker, (warm,))
+            self._executor = ProcessPoolExecutor(self.size, context, _start_worker, (warm,))
         else:
             self._executor = ThreadPoolExecutor(self.size, "ofc-decide")
         self._queues: dict[object, deque[tuple[tuple[Any, ...], asyncio.Future[Any]]]] = {}
@@ -120,7 +134,7 @@ class DecisionPool:
             self._turns.append(table)
         queue.append(((self.factory, kind, spec, seed, view, (self._token, owner)), future))
         self._pump()
-        result: tuple[Action, Any] = await asyncio.wait_for(future, MAX_DECISION_SECONDS + GRACE_SECONDS)
+        result: tuple[Action, Any] = await future
         return result
 
     async def ready(self) -> None:
@@ -145,9 +159,14 @@ class DecisionPool:
                 continue  # its waiter gave up
             self._running += 1
             work = asyncio.wrap_future(self._executor.submit(decide_job, *job))
-            work.add_done_callback(functools.partial(self._finished, target=future))
+            # the cap counts from the job's start, not from when it was queued behind others
+            give_up = asyncio.get_running_loop().call_later(
+                MAX_DECISION_SECONDS + GRACE_SECONDS, functools.partial(_give_up, future)
+            )
+            work.add_done_callback(functools.partial(self._finished, target=future, give_up=give_up))
 
-    def _finished(self, done: asyncio.Future[Any], target: asyncio.Future[Any]) -> None:
+    def _finished(self, done: asyncio.Future[Any], target: asyncio.Future[Any], give_up: asyncio.TimerHandle) -> None:
+        give_up.cancel()
         self._running -= 1
         if not target.done():
             if done.cancelled():
