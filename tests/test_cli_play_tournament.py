@@ -26,7 +26,7 @@ class TournamentDriver(Driver):
     def run(self) -> str:
         """Answer every prompt until the program ends; the plain transcript."""
         while True:
-            which = self.child.expect(TOURNAMENT_PROMPTS, timeout=120)
+            which = self.child.expect(TOURNAMENT_PROMPTS, timeout=600)
             screen = plain(self.child.before or "")
             if which == len(TOURNAMENT_PROMPTS) - 1:
                 break
@@ -82,7 +82,7 @@ def test_a_tournament_to_the_final_standings(tmp_path: Path) -> None:
 def test_too_many_places_paid_is_refused_before_play() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "ofc", "play", "--tournament", "--bots", "random", "--set", "payouts=0.5,0.3,0.2"],
-        capture_output=True, text=True, check=False, stdin=subprocess.DEVNULL, timeout=120,
+        capture_output=True, text=True, check=False, stdin=subprocess.DEVNULL, timeout=600,
     )  # fmt: skip
     assert done.returncode == 2
     assert done.stderr == "ofc: error: setting payouts: 3 places paid but 2 players\n"

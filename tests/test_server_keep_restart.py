@@ -14,7 +14,7 @@ from test_server_support import ServerProcess
 def _request(server: ServerProcess, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
     data = None if body is None else json.dumps(body).encode()
     request = urllib.request.Request(server.base + path, data, {"Content-Type": "application/json"}, method=method)
-    with urllib.request.urlopen(request, timeout=30) as response:
+    with urllib.request.urlopen(request, timeout=180) as response:
         return json.loads(response.read())
 
 

@@ -14,7 +14,7 @@ from test_server_support import ServerProcess, my_turn, random_move
 
 def _until(ws: ClientConnection, wanted: Any) -> dict[str, Any]:
     while True:
-        message: dict[str, Any] = json.loads(ws.recv(timeout=30))
+        message: dict[str, Any] = json.loads(ws.recv(timeout=180))
         assert message["type"] != "error", message
         if wanted(message):
             return message

@@ -24,6 +24,10 @@ from ofc.server.app import create_app
 from ofc.server.launch import free_port, post_json, start_server
 from ofc.view import HandView
 
+HANG_GUARD = 180.0
+"""Seconds a test waits for a server's answer at most: a hang guard only (the suite must pass on a
+machine 5x slower than a quiet one)."""
+
 
 class FakeClock:
     """A clock that only moves when told."""
@@ -190,7 +194,7 @@ class ServerProcess:
             self.process.wait(10)
 
     def post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
-        return post_json(self.base, path, body, timeout=10)
+        return post_json(self.base, path, body, timeout=HANG_GUARD)
 
     def __enter__(self) -> ServerProcess:
         return self.start()

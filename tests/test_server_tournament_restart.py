@@ -26,7 +26,7 @@ SETTINGS |= {"payouts": "0.7,0.3", "hand_seconds": 600, "time_bank_seconds": 0}
 
 def _until(ws: ClientConnection, wanted: Any) -> dict[str, Any]:
     while True:
-        message: dict[str, Any] = json.loads(ws.recv(timeout=120))
+        message: dict[str, Any] = json.loads(ws.recv(timeout=180))
         assert message["type"] != "error", message
         if wanted(message):
             return message
@@ -40,7 +40,7 @@ def _move(state: dict[str, Any]) -> dict[str, Any]:
 
 
 def _get(server: ServerProcess, path: str) -> dict[str, Any]:
-    with urllib.request.urlopen(server.base + path, timeout=10) as response:
+    with urllib.request.urlopen(server.base + path, timeout=180) as response:
         data: dict[str, Any] = json.loads(response.read())
     return data
 

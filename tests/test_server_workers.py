@@ -39,7 +39,7 @@ def test_a_bot_allowed_more_than_the_servers_cap_per_decision_is_refused(tmp_pat
 
 def _get(url: str) -> tuple[int, dict[str, Any]]:
     try:
-        with urllib.request.urlopen(url, timeout=30) as response:
+        with urllib.request.urlopen(url, timeout=HANG_GUARD) as response:
             return response.status, json.loads(response.read())
     except urllib.error.HTTPError as error:
         return error.code, json.loads(error.read())

@@ -12,7 +12,7 @@ from pathlib import Path
 from starlette.testclient import TestClient
 
 from test_server_support import create_table, join, make_app
-from test_web_e2e import _create_table, _lobby_as_ann, _status
+from test_web_e2e import _create_table, _lobby_as_ann, _status, new_context
 
 
 def test_sign_in_answers_balance_and_tables_only_for_the_right_key(tmp_path: Path) -> None:
@@ -51,7 +51,7 @@ def test_sign_in_with_the_key_on_a_second_browser(tmp_path: Path) -> None:
         assert page.is_enabled("#copy-key")
         browser = page.context.browser
         assert browser is not None
-        other = browser.new_context(viewport={"width": 390, "height": 844})
+        other = new_context(browser, viewport={"width": 390, "height": 844})
         second = other.new_page()
         second.on("pageerror", lambda error: errors.append(str(error)))
         second.goto(base)

@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 from ofc.ranking import CATEGORY_NAMES
 from test_server_support import ServerProcess
@@ -26,6 +27,21 @@ FLAGS = [
     "--disable-sync",
 ]
 PLACED = ".board.mine .row .card:not(.pending)"
+WAIT_MS = 300_000
+"""Playwright's longest wait for anything: a hang guard only (the suite must pass on a machine
+5x slower than a quiet one, e.g. on one core that another process keeps busy)."""
+
+
+def new_context(browser: Browser, **options: Any) -> BrowserContext:
+    """A browser context whose every wait may last ``WAIT_MS``."""
+    context = browser.new_context(**options)
+    context.set_default_timeout(WAIT_MS)
+    return context
+
+
+def new_page(browser: Browser, **options: Any) -> Page:
+    """A page in a context of its own (``new_context``)."""
+    return new_context(browser, **options).new_page()
 
 
 def _place_by_hand(page: Page) -> None:
@@ -44,7 +60,7 @@ def _place_by_hand(page: Page) -> None:
 
 
 def _status(page: Page, pattern: str) -> None:
-    page.wait_for_function(f"() => /{pattern}/.test(document.getElementById('status').textContent)", timeout=90_000)
+    page.wait_for_function(f"() => /{pattern}/.test(document.getElementById('status').textContent)")
 
 
 @contextmanager
@@ -57,7 +73,7 @@ def _lobby_as_ann(tmp_path: Path, errors: list[str], *server_args: str) -> Itera
     db = f"sqlite:///{tmp_path / 'ofc.db'}"
     with ServerProcess(db, tmp_path, *server_args) as server, sync_playwright() as play:
         browser = play.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
-        page = browser.new_page(viewport={"width": 1280, "height": 860})
+        page = new_page(browser, viewport={"width": 1280, "height": 860})
         page.on("pageerror", lambda error: errors.append(str(error)))
         page.goto(server.base + "/")
         page.fill("#player-name", "ann")
@@ -97,7 +113,7 @@ def test_a_whole_hand_in_the_browser_against_bots(tmp_path: Path) -> None:
                 page.click("#hint")
                 # the pro bot's kernels compile on the first hint after an install: a hang guard, not a bound
                 page.wait_for_function(
-                    "() => /expected/.test(document.getElementById('advice').textContent)", timeout=300_000
+                    "() => /expected/.test(document.getElementById('advice').textContent)", timeout=WAIT_MS
                 )
             else:
                 _place_by_hand(page)

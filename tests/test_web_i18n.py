@@ -33,7 +33,7 @@ from ofc.ranking import hand_name, rank3, rank5
 from ofc.server.protocol import error_message, with_hand_phrases
 from ofc.wording import Term
 from test_server_support import ServerProcess, make_app
-from test_web_e2e import CHROMIUM, FLAGS, PLACED, _place_by_hand
+from test_web_e2e import CHROMIUM, FLAGS, PLACED, _place_by_hand, new_context
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
 WIDE: ViewportSize = {"width": 1280, "height": 860}
@@ -159,7 +159,7 @@ def _browser(tmp_path: Path, errors: list[str], *server_args: str) -> Iterator[t
 
 
 def _phone(browser: Any, errors: list[str], locale: str) -> Page:
-    context = browser.new_context(viewport=PHONE, locale=locale, device_scale_factor=1)
+    context = new_context(browser, viewport=PHONE, locale=locale, device_scale_factor=1)
     page: Page = context.new_page()
     page.on("pageerror", lambda error: errors.append(str(error)))
     return page
@@ -188,7 +188,6 @@ def _play_a_hand(page: Page, lang: str, tmp_path: Path) -> None:
     while True:
         page.wait_for_function(
             "() => document.querySelector('#showdown-panel:not([hidden]), .board.mine .row.target')",
-            timeout=90_000,
         )
         if page.is_visible("#showdown-panel"):
             break
@@ -334,7 +333,7 @@ def test_the_picker_switches_to_ukrainian_remembers_it_and_a_hand_is_played(tmp_
         page.goto(server.base + "/")
         _language(page, "en")
         assert page.text_content("#lobby h2") == "Tables"
-        assert page.text_content("#seat-kinds label:nth-child(2)", timeout=5000).startswith("Seat 2")  # type: ignore[union-attr]
+        assert page.text_content("#seat-kinds label:nth-child(2)").startswith("Seat 2")  # type: ignore[union-attr]
         # the picker: a labelled select of the catalog's languages, reachable by keyboard
         assert page.eval_on_selector("#language", "n => [...n.options].map((o) => o.value + ':' + o.text)") == [
             "en:English",
@@ -380,7 +379,7 @@ def test_accept_language_chooses_the_language_of_a_first_visit(tmp_path: Path) -
             assert page.input_value("#language") == code
             page.context.close()
         request = urllib.request.Request(server.base + "/api/i18n", headers={"Accept-Language": "uk,ru;q=0.5"})
-        with urllib.request.urlopen(request, timeout=10) as response:
+        with urllib.request.urlopen(request, timeout=180) as response:
             assert json.loads(response.read())["language"] == "uk"
     assert errors == []
 

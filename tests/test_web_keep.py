@@ -20,7 +20,7 @@ from keep_books import (
     PINEAPPLE_TOTALS,
 )
 from test_server_support import ServerProcess
-from test_web_e2e import CHROMIUM, FLAGS
+from test_web_e2e import CHROMIUM, FLAGS, new_context
 
 PHONE = ViewportSize(width=390, height=844)
 
@@ -50,7 +50,6 @@ def _saved(page: Page, hands: int) -> None:
     page.wait_for_function(
         f"() => document.querySelectorAll('#k-hands li:not(.k-pending)').length === {hands}"
         " && document.getElementById('k-sync').textContent === 'all saved'",
-        timeout=30_000,
     )
 
 
@@ -67,7 +66,7 @@ def test_keep_a_pineapple_match_on_a_phone(tmp_path: Path) -> None:
     errors: list[str] = []
     with ServerProcess(f"sqlite:///{tmp_path / 'ofc.db'}", tmp_path) as server, sync_playwright() as play:
         browser = play.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
-        context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+        context = new_context(browser, viewport=PHONE, is_mobile=True, has_touch=True)
         page = context.new_page()
         page.on("pageerror", lambda error: errors.append(str(error)))
         page.goto(server.base + "/keep")

@@ -12,7 +12,7 @@ from pathlib import Path
 from playwright.sync_api import Page, ViewportSize, sync_playwright
 
 from test_server_support import ServerProcess
-from test_web_e2e import CHROMIUM, FLAGS, PLACED, _create_table, _lobby_as_ann, _status
+from test_web_e2e import CHROMIUM, FLAGS, PLACED, _create_table, _lobby_as_ann, _status, new_page
 
 WIDE = ViewportSize(width=1366, height=800)
 PHONE = ViewportSize(width=390, height=844)
@@ -163,7 +163,7 @@ def test_placements_survive_a_reload_and_a_server_restart(tmp_path: Path) -> Non
     try:
         with sync_playwright() as play:
             browser = play.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
-            page = browser.new_page(viewport=WIDE)
+            page = new_page(browser, viewport=WIDE)
             page.on("pageerror", lambda error: errors.append(str(error)))
             page.goto(server.base + "/")
             page.fill("#player-name", "ann")
@@ -186,7 +186,7 @@ def test_placements_survive_a_reload_and_a_server_restart(tmp_path: Path) -> Non
             assert page.locator(".board.mine .card.pending").count() == 1
             assert page.locator(".card.selected").count() == 0
             server.start()
-            page.wait_for_selector("#offline", state="hidden", timeout=60_000)
+            page.wait_for_selector("#offline", state="hidden")
             _status(page, "your turn")
             assert page.locator(".board.mine .card.pending").get_attribute("data-card") == first
             browser.close()
@@ -212,7 +212,7 @@ def test_a_late_hint_is_offered_not_applied(tmp_path: Path) -> None:
               return card.dataset.card;
             }"""
         )
-        page.wait_for_selector("#use-hint:not([hidden])", timeout=120_000)
+        page.wait_for_selector("#use-hint:not([hidden])")
         assert "your own placements are kept" in (page.text_content("#advice") or "")
         pending = page.locator(".board.mine .card.pending")
         assert pending.count() == 1
@@ -239,11 +239,11 @@ def test_showdown_panel_rules_share_link_and_no_overlaps(tmp_path: Path) -> None
         # 3 s on the clock is under the 15 s warning threshold
         page.wait_for_selector("#low-time:text-matches('placed automatically')")
         # a spectator in another browser is told when ann's cards were placed for her
-        watcher = page.context.browser.new_context().new_page()  # type: ignore[union-attr]
+        watcher = new_page(page.context.browser)  # type: ignore[arg-type]
         watcher.goto(page.url)
         watcher.wait_for_selector("#notice:text-matches('ann: time ran out, cards placed automatically')")
         watcher.context.close()
-        page.wait_for_selector("#showdown-panel:not([hidden])", timeout=90_000)
+        page.wait_for_selector("#showdown-panel:not([hidden])")
         assert page.locator("#showdown .result").count() == 3
         # each player's line against the two others, e.g. "vs random bot +2"
         assert page.locator("#showdown .vs span").count() == 6

@@ -31,7 +31,7 @@ def _shots(page: Page, folder: Path, name: str) -> None:
 
 
 def _balance(base: str, name: str) -> Fraction:
-    with urllib.request.urlopen(f"{base}/api/players/{name}", timeout=10) as response:
+    with urllib.request.urlopen(f"{base}/api/players/{name}", timeout=180) as response:
         return Fraction(json.loads(response.read())["balance"])
 
 

@@ -17,8 +17,8 @@ from typing import Any
 
 from ofc.errors import OfcError
 
-START_SECONDS = 30.0
-"""How long a server may take to answer its first request."""
+START_SECONDS = 180.0
+"""How long a server may take to answer its first request (a hang guard: generous for loaded machines)."""
 
 
 class ServerStartError(OfcError):
