@@ -138,7 +138,11 @@ def test_illegal_actions_are_refused_and_change_nothing(tmp_path: Path) -> None:
             for ws, seat in zip((ws0, ws1), seats, strict=True):
                 ws.send_json({"type": "hello", "token": seat["token"]})
                 until(ws, lambda m: m["type"] == "welcome")
-                states[seat["seat"]] = receive(ws)
+            for ws, seat in zip((ws0, ws1), seats, strict=True):  # each seat's state once both are connected
+                ws.send_json({"type": "sync"})
+                states[seat["seat"]] = until(
+                    ws, lambda m: m["type"] == "state" and all(s["connected"] for s in m["table"]["seats"])
+                )
             actor = _actor(states[0])
             ws, wso = (ws0, ws1) if actor == 0 else (ws1, ws0)
             state = states[actor]

@@ -20,15 +20,17 @@ class Sender(Protocol):
         ...
 
 
-async def advise(pool: DecisionPool, connection: Sender, message: Hint | Solve, view: HandView | None) -> None:
-    """Answer a ``hint`` (the hint bot's choice and value) or a ``solve``; raises ``PlayError``."""
+async def advise(
+    pool: DecisionPool, connection: Sender, message: Hint | Solve, view: HandView | None, bot: str = HINT_BOT
+) -> None:
+    """Answer a ``hint`` (the hint ``bot``'s choice, value and best choices) or a ``solve``; raises ``PlayError``."""
     if view is None or view.seat is None or view.seat not in view.to_act:
         raise PlayError("there is nothing for this seat to decide now", code="not_your_turn")
     if isinstance(message, Solve) and not view.seats[view.seat].fantasy:
         raise PlayError("this seat is not playing a fantasy hand", code="not_fantasy")
     kind = "solve" if isinstance(message, Solve) else "decide"
     try:
-        action, value = await pool.run(connection, kind, HINT_BOT, None, view)
+        action, value = await pool.run(connection, kind, bot, None, view)
     except TimeoutError:
         raise PlayError("the hint took too long: try again", code="unavailable") from None
     except OfcError as error:

@@ -24,7 +24,7 @@ from fastapi.staticfiles import StaticFiles
 
 from ofc.errors import BalanceError, OfcError
 from ofc.server.accounts import accounts_router
-from ofc.server.agents import BotFactory, default_bot_factory
+from ofc.server.agents import HINT_BOT, BotFactory, default_bot_factory
 from ofc.server.dbwork import REQUEST_SECONDS, Database, StorageUnavailable
 from ofc.server.game import DeckSource, PlayError, secure_deck
 from ofc.server.history_routes import history_router
@@ -55,7 +55,7 @@ log = logging.getLogger("ofc.server")
 WEB = Path(__file__).resolve().parent.parent / "web"
 _STATUS = {"bad_key": 403, "no_table": 404, "no_player": 404}
 _STATUS |= {"seat_taken": 409, "table_full": 409, "already_seated": 409, "not_finished": 409}
-_STATUS |= {"bad_token": 403, "not_waiting": 409}
+_STATUS |= {"bad_token": 403, "not_waiting": 409, "not_playing": 409, "left_seat": 409, "expired": 410}
 
 
 def _refusal(code: str, message: str, status: int = 400, error: OfcError | None = None) -> JSONResponse:
@@ -82,6 +82,8 @@ def create_app(
     rate_limits: dict[str, Rule] | None = RULES,
     finished_kept: int = 100,
     recent_listed: int = 20,
+    waiting_expiry: float = 600,
+    hint_bot: str = HINT_BOT,
 ) -> FastAPI:
     """The ``ofc serve`` application over the database at ``db_url`` (default: see storage).
 
@@ -92,7 +94,8 @@ def create_app(
     worker processes (threads when ``processes`` is false: tests with stand-in bots).
     ``rate_limits`` replaces the limits of ``ofc.server.ratelimit`` (None: no limits). At most
     ``finished_kept`` finished tables stay in memory and the lobby lists the last
-    ``recent_listed`` (see ``ofc.server.lobby``). A match
+    ``recent_listed`` (see ``ofc.server.lobby``). A waiting table with nobody seated expires after
+    ``waiting_expiry`` seconds. Hints are the ``hint_bot``'s (a bot spec). A match
     with a person's seat created without a loss limit gets ``loss_limit`` points (see ofc.server.money).
     """
     store = Storage(db_url or default_url(), db_timeout)
@@ -103,6 +106,8 @@ def create_app(
         Decimal(loss_limit),
         max(1, finished_kept),
         recent_listed,
+        waiting_expiry=Decimal(str(waiting_expiry)),
+        hint_bot=hint_bot,
     )
     db = Database(request_seconds=request_seconds)
     warm = functools.partial(warm_kernels) if processes else None
@@ -181,11 +186,20 @@ def create_app(
 
     @app.post("/api/tables", status_code=201, response_model=None)
     async def create_table(request: CreateTable, http: Request) -> dict[str, Any] | JSONResponse:
-        """Create a table from a preset, settings and bot seats (at most so many per client address)."""
+        """Create a table from a preset, settings and bot seats (at most so many per client address).
+
+        With ``sit``, the player sits down in the same step (the answer's ``joined``), or nothing is created.
+        """
         address = client_address(http)
         limiter.check("create", address)
+        if request.sit is not None:
+            known = await db.read(store.known_name, request.sit.name)  # names are unique regardless of case
+            if known is not None:
+                request = request.model_copy(update={"sit": request.sit.model_copy(update={"name": known})})
         try:
-            table = await manager.create(request)
+            table = await manager.create(request, address)
+        except (PlayError, BalanceError):
+            raise  # a refused seat: its own code (bad_key, balance...)
         except OfcError as error:
             return _refusal("bad_table", str(error), 400, error)
         limiter.spend("create", address)
@@ -206,7 +220,7 @@ def create_app(
 
     @app.post("/api/tables/{table_id}/leave", response_model=None)
     async def leave_table(table_id: int, request: LeaveTable) -> dict[str, Any]:
-        """Give up a seat before the match starts."""
+        """Give up a seat: before the match starts it is open again; after, a bot plays it to the end."""
         return await manager.leave(table_id, request)
 
     @app.get("/api/players/{name}", response_model=None)
@@ -264,7 +278,7 @@ async def _serve(manager: TableManager, runtime: Runtime, socket: WebSocket) -> 
     connection.hints = manager.limiter.bucket("hint")
     manager.connect(runtime, connection)
     async with runtime.lock:
-        connection.send(runtime.game.state(None))
+        connection.send(manager.state(runtime, None))
 
     async def writer() -> None:
         while (text := await connection.outbox.get()) is not None:

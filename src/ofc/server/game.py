@@ -13,7 +13,6 @@ import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from fractions import Fraction
 from typing import Any
 
 from ofc.actions import Action, ActionRecord
@@ -33,6 +32,8 @@ from ofc.server.decks import secure_deck as secure_deck
 from ofc.server.decks import seeded_decks as seeded_decks
 from ofc.server.money import settle_match
 from ofc.server.protocol import with_hand_phrases
+from ofc.server.seating import SeatInfo as SeatInfo
+from ofc.server.seating import Seating
 from ofc.server.storage import FINISHED, MATCH, PLAYING, TOURNAMENT, WAITING, ActionRow, Storage, TableRow
 from ofc.session import Session
 from ofc.tournament import Tournament
@@ -49,23 +50,7 @@ class CheckedAction:
     row: ActionRow
 
 
-@dataclass
-class SeatInfo:
-    """A seat of the table: a bot spec, or a person once someone has joined."""
-
-    bot: str | None
-    player: str | None = None
-    token_hash: str | None = None
-
-    @property
-    def name(self) -> str:
-        """What the table shows for the seat."""
-        if self.bot is not None:
-            return f"{self.bot} bot"
-        return self.player or "(empty)"
-
-
-class TableGame:
+class TableGame(Seating):
     """A table: its seats, its match and the hand being played."""
 
     def __init__(
@@ -79,6 +64,7 @@ class TableGame:
         pause: Decimal = Decimal(0),
         decks: DeckSource = secure_deck,
         kind: str = MATCH,
+        hints: bool = True,
     ) -> None:
         self.id = table_id
         self.kind = kind
@@ -90,6 +76,10 @@ class TableGame:
         self.pause = pause
         self.decks = decks
         self.status = WAITING
+        self.hints = hints
+        """Whether the table's seats may ask for hints and the solver (off: a game between people)."""
+        self.waiting_since: Decimal | None = None
+        """Server time since which the waiting table has nobody seated (None: someone sits, or it started)."""
         self.session: Session | None = None
         self.series: Match | Tournament | None = None
         self.hand_number = -1
@@ -117,60 +107,6 @@ class TableGame:
         """The writes waiting to be stored, handed over (the list is emptied)."""
         pending, self.pending = self.pending, []
         return pending
-
-    # ------------------------------------------------------------------ seats
-
-    @property
-    def open_seats(self) -> list[int]:
-        """Seats waiting for a person."""
-        return [i for i, seat in enumerate(self.seats) if seat.bot is None and seat.player is None]
-
-    def seat_of(self, token_hash: str) -> int | None:
-        """The seat holding the token with this hash, if any."""
-        found = (
-            i for i, info in enumerate(self.seats) if info.token_hash is not None and info.token_hash == token_hash
-        )
-        return next(found, None)
-
-    def has_player(self, name: str) -> bool:
-        """Whether ``name`` sits at this table."""
-        return any(info.player == name for info in self.seats)
-
-    def check_open(self, seat: int, player: str) -> None:
-        """Raise ``PlayError`` unless ``player`` may sit down at ``seat``."""
-        if seat not in self.open_seats:
-            raise PlayError("seat {seat} of table {table} is not open", code="seat_taken", seat=seat, table=self.id)
-        if self.has_player(player):
-            raise PlayError(
-                "{player} already sits at table {table}", code="already_seated", player=player, table=self.id
-            )
-
-    def sit(self, seat: int, player: str, token_hash: str, *, stored: bool = False) -> None:
-        """Give an open seat to ``player`` (stored first, unless the caller has ``stored`` it)."""
-        self.check_open(seat, player)
-        if not stored:
-            self.store.take_seat(self.id, seat, player, token_hash, self.stake())
-        self.seats[seat].player = player
-        self.seats[seat].token_hash = token_hash
-
-    def leave(self, seat: int, *, stored: bool = False) -> None:
-        """Give up a person's seat before the match starts (stored first, unless the caller has)."""
-        self.check_leave()
-        if not stored:
-            self.store.free_seat(self.id, seat, self.stake())
-        self.seats[seat].player = None
-        self.seats[seat].token_hash = None
-
-    def check_leave(self) -> None:
-        """Raise ``PlayError`` unless seats may be left (before the match starts)."""
-        if self.status != WAITING:
-            raise PlayError(
-                "table {table} has started its match: a seat can be left only before", code="not_waiting", table=self.id
-            )
-
-    def stake(self) -> Fraction:
-        """What sitting down takes from a person's balance: a tournament's buy-in (a match: nothing)."""
-        return tourney.buy_in(self.rules) if self.kind == TOURNAMENT else Fraction(0)
 
     def open_rematch(self, table_id: int) -> None:
         """Record the table opened for this finished match's rematch (stored first)."""
@@ -362,8 +298,15 @@ class TableGame:
             "kind": self.kind,
             "status": self.status,
             "rules": self.rules.to_dict(),
+            "options": {"hints": self.hints},
             "seats": [
-                {"seat": i, "name": info.name, "bot": info.bot, "open": info.bot is None and info.player is None}
+                {
+                    "seat": i,
+                    "name": info.name,
+                    "bot": info.bot,
+                    "open": info.bot is None and info.player is None,
+                    "stand_in": info.stand_in,
+                }
                 for i, info in enumerate(self.seats)
             ],
             "open_seats": self.open_seats,
@@ -380,7 +323,7 @@ class TableGame:
             "hand_number": self.hand_number,
             "hand_seats": plan_seats,
             "hand": None if view is None else view.to_dict(),
-            "discard_due": discard_due(view),
+            "discard_due": None if seat is not None and self.seats[seat].stand_in else discard_due(view),
             "ledger": self.ledger(),
             "tournament": self.tournament(),
             "previous": self.previous,
@@ -403,12 +346,15 @@ class TableGame:
     def from_row(cls, row: TableRow, store: Storage, pause: Decimal, decks: DeckSource) -> TableGame:
         """The stored table with its seats taken and its stored status, its match not replayed."""
         rules = Rules().with_settings(row.rules)
-        game = cls(row.id, row.name, rules, row.bots, store, pause=pause, decks=decks, kind=row.kind)
+        kind, hints = row.kind, row.options.get("hints", True) is not False
+        game = cls(row.id, row.name, rules, row.bots, store, pause=pause, decks=decks, kind=kind, hints=hints)
         game.status = row.status
+        game.waiting_since = None if row.waiting_since is None else Decimal(row.waiting_since)
         game.settled = row.status == FINISHED  # stored finished: its money is in the balances (same transaction)
         for taken in row.seats:
             game.seats[taken.seat].player = taken.player
             game.seats[taken.seat].token_hash = taken.token_hash
+            game.seats[taken.seat].stand_in = taken.stand_in
         game.rematch = row.rematch
         return game
 

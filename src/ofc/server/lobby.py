@@ -12,11 +12,15 @@ from __future__ import annotations
 import abc
 import asyncio
 import contextlib
+import functools
 import hmac
 import secrets
+from collections.abc import AsyncIterator
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+from ofc.clock import time_text
 from ofc.errors import OfcError
 from ofc.match import check_join, join_cost
 from ofc.rules import Rules
@@ -28,7 +32,8 @@ from ofc.server.protocol import CreateTable, JoinTable, LeaveTable
 from ofc.server.ratelimit import Limiter
 from ofc.server.replay import restore_or_keep
 from ofc.server.runtime import Runtime, Settings, token_hash
-from ofc.server.storage import FINISHED, MATCH, TOURNAMENT, WAITING, Storage
+from ofc.server.seating import STAND_IN
+from ofc.server.storage import EXPIRED, FINISHED, MATCH, TOURNAMENT, WAITING, Sitter, Storage
 from ofc.server.timekeeping import Clock
 from ofc.server.workers import check_budget
 
@@ -54,8 +59,13 @@ class Lobby(abc.ABC):
         self._players: dict[str, tuple[asyncio.Lock, int]] = {}
         """Per player joining (lower-case name): a lock (the stake check and the seat taken together) and its users."""
 
-    async def create(self, request: CreateTable) -> dict[str, Any]:
-        """Create a table; raises ``OfcError`` for bad rules or bot specs."""
+    async def create(self, request: CreateTable, address: str = "") -> dict[str, Any]:
+        """Create a table; raises ``OfcError`` for bad rules or bot specs.
+
+        With ``request.sit``, the player sits down in the same step: every check of a join
+        runs first, then the table and the seat are stored in one transaction, so a refusal
+        leaves no table behind. The answer then carries ``joined`` (what a join answers).
+        """
         rules = Rules.preset(request.preset).with_settings({**request.settings, "players": request.seats})
         bots = list(request.bots) or [None] * request.seats
         if len(bots) != request.seats:
@@ -71,14 +81,44 @@ class Lobby(abc.ABC):
             tourney.check_rules(rules)
         elif None in bots and rules.loss_limit is None:
             rules = rules.with_settings({"loss_limit": self.settings.loss_limit})  # every person's seat holds a stake
-        return (await self._open(request.name, rules, bots, request.kind)).public()
+        if request.sit is None:
+            return (await self._open(request.name, rules, bots, request.kind, request.hints)).public()
+        sit = request.sit
+        async with self._player_lock(sit.name):
+            return await self._open_seated(request, rules, bots, sit, address)
 
-    async def _open(self, name: str, rules: Rules, bots: list[str | None], kind: str = MATCH) -> TableGame:
-        """Store and open a new table (started at once when only bots sit at it)."""
-        add = self.store.add_table
+    async def _open_seated(
+        self, request: CreateTable, rules: Rules, bots: list[str | None], sit: JoinTable, address: str
+    ) -> dict[str, Any]:
+        seat = sit.seat if sit.seat is not None else next((i for i, bot in enumerate(bots) if bot is None), -1)
+        if seat not in range(len(bots)) or bots[seat] is not None:
+            raise PlayError("seat {seat} of the new table is a bot's", code="seat_taken", seat=max(seat, 0))
+        stake = tourney.buy_in(rules) if request.kind == TOURNAMENT else Fraction(0)
+        key, token = await self._admit(seat, sit, address, rules, request.kind)
+        sitter = Sitter(seat, sit.name, token_hash(token), self.settings.start_balance, key and token_hash(key), stake)
+        game = await self._open(request.name, rules, bots, request.kind, request.hints, sitter)
+        joined = {"table": game.id, "seat": seat, "token": token, "name": sit.name}
+        return game.public() | {"joined": joined | ({"player_key": key} if key else {})}
+
+    async def _open(
+        self,
+        name: str,
+        rules: Rules,
+        bots: list[str | None],
+        kind: str = MATCH,
+        hints: bool = True,
+        sitter: Sitter | None = None,
+    ) -> TableGame:
+        """Store and open a new table, with ``sitter`` seated (started at once when every seat is taken)."""
+        now = self.clock.now()
+        options = {"hints": hints}
+        add = functools.partial(self.store.add_table, options=options, since=time_text(now), sitter=sitter)
         table_id = await self.db.write(add, name, rules.to_dict(), bots, kind, retry_for=self.db.request_seconds)
         pause, decks = self.settings.pause, self.decks
-        game = TableGame(table_id, name, rules, bots, self.store, pause=pause, decks=decks, kind=kind)
+        game = TableGame(table_id, name, rules, bots, self.store, pause=pause, decks=decks, kind=kind, hints=hints)
+        game.waiting_since = now
+        if sitter is not None:
+            game.sit(sitter.seat, sitter.player, sitter.token_hash, stored=True)
         game.deferred = True
         runtime = self._add(game)
         if not game.open_seats:
@@ -105,29 +145,64 @@ class Lobby(abc.ABC):
                 with contextlib.suppress(PlayError):  # a rematch table that is gone: another is opened
                     return (await self.load(game.rematch)).game.public()
             bots = [info.bot for info in game.seats]
-            opened = await self._open(game.name, game.rules, bots, game.kind)
+            opened = await self._open(game.name, game.rules, bots, game.kind, game.hints)
             game.open_rematch(opened.id)
             await self._flush(runtime)
             self._changed(runtime)
             return opened.public()
 
     async def leave(self, table_id: int, request: LeaveTable) -> dict[str, Any]:
-        """Free the seat of ``request.token`` before the match starts; the table as listed."""
+        """Free the seat of ``request.token`` before the match starts; the table as listed.
+
+        Once the match has started, the seat is handed to the ``heuristic`` bot for the rest of
+        the match instead: it stays the person's, with their stake held and its result settled
+        into their balance at the end.
+        """
         runtime = await self.load(table_id)
         async with runtime.lock:
             game = runtime.game
             seat = game.seat_of(token_hash(request.token))
             if seat is None:
                 raise PlayError("that token holds no seat at table {table}", code="bad_token", table=table_id)
-            game.check_leave()
+            await self._bring_to_time(runtime)
+            game.check_leave(seat)
             retry_for = self.db.request_seconds
-            await self.db.write(self.store.free_seat, table_id, seat, game.stake(), retry_for=retry_for)
-            game.leave(seat, stored=True)
-            for connection in runtime.connections:
-                if connection.seat == seat:
-                    connection.seat = None
+            if game.status == WAITING:
+                now = self.clock.now()
+                alone = all(info.player is None for i, info in enumerate(game.seats) if i != seat)
+                since = time_text(now) if alone else None
+                free = self.store.free_seat
+                await self.db.write(free, table_id, seat, game.stake(), since, retry_for=retry_for)
+                game.leave(seat, stored=True)
+                game.waiting_since = now if alone else game.waiting_since
+                for connection in runtime.connections:
+                    if connection.seat == seat:
+                        connection.seat = None
+            else:
+                await self.db.write(self.store.hand_over_seat, table_id, seat, STAND_IN, retry_for=retry_for)
+                runtime.bots[seat] = game.hand_over(seat, stored=True)
+                runtime.failures.pop(seat, None)
             self._changed(runtime)
             return game.public()
+
+    def expiry(self, game: TableGame) -> Decimal | None:
+        """When (server time) a waiting table with nobody seated expires (None: it does not)."""
+        if game.status != WAITING or not game.empty:
+            return None
+        if game.waiting_since is None:
+            game.waiting_since = self.clock.now()  # stored by an older version: counted from now
+        return game.waiting_since + self.settings.waiting_expiry
+
+    async def expire_if_due(self, runtime: Runtime) -> bool:
+        """Expire the waiting table when its time has come (lock held): stored, told, out of the lobby."""
+        due = self.expiry(runtime.game)
+        if due is None or self.clock.now() < due:
+            return False
+        if await self.db.write(self.store.expire_table, runtime.game.id):
+            runtime.game.status = EXPIRED
+            self._changed(runtime)
+            self.tables.pop(runtime.game.id, None)
+        return True
 
     def listing(self) -> list[dict[str, Any]]:
         """The lobby: every table not finished, and the last ``settings.recent_listed`` finished ones."""
@@ -181,17 +256,15 @@ class Lobby(abc.ABC):
         game.deferred = True
         return self._add(game)
 
-    async def join(self, table_id: int, request: JoinTable, address: str = "") -> dict[str, Any]:
-        """Sit a player; returns the seat and its token. Raises ``PlayError`` or ``OfcError``.
-
-        A player's joins run one at a time, so two tables cannot both count the same free balance.
-        """
-        key = request.name.lower()
+    @contextlib.asynccontextmanager
+    async def _player_lock(self, name: str) -> AsyncIterator[None]:
+        """Hold the player's lock: a player's joins run one at a time (one free balance counted once)."""
+        key = name.lower()
         lock, users = self._players.get(key, (asyncio.Lock(), 0))
         self._players[key] = (lock, users + 1)
         try:
             async with lock:
-                return await self._join(table_id, request, address)
+                yield
         finally:
             lock, users = self._players[key]
             if users == 1:
@@ -199,26 +272,45 @@ class Lobby(abc.ABC):
             else:
                 self._players[key] = (lock, users - 1)
 
+    async def join(self, table_id: int, request: JoinTable, address: str = "") -> dict[str, Any]:
+        """Sit a player; returns the seat and its token. Raises ``PlayError`` or ``OfcError``.
+
+        A player's joins run one at a time, so two tables cannot both count the same free balance.
+        """
+        async with self._player_lock(request.name):
+            return await self._join(table_id, request, address)
+
+    async def _admit(
+        self, seat: int, request: JoinTable, address: str, rules: Rules, kind: str
+    ) -> tuple[str | None, str]:
+        """Check that ``request.name`` may sit at ``seat`` of a table with these rules; a new name's key and a token."""
+        known = await self.db.read(self.store.balance, request.name)
+        key = await self._check_key(request, address, known=known is not None)
+        balance = self.settings.start_balance if known is None else known
+        if kind == TOURNAMENT:
+            tourney.check_buy_in(seat, request.name, balance, rules, self.held(request.name))
+        else:
+            check_join(seat, balance, rules, held=self.held(request.name))
+        return key, secrets.token_urlsafe(24)
+
     async def _join(self, table_id: int, request: JoinTable, address: str) -> dict[str, Any]:
         runtime = await self.load(table_id)
         async with runtime.lock:
             game = runtime.game
+            await self.expire_if_due(runtime)
+            if game.status == EXPIRED:
+                raise PlayError(
+                    "table {table} has expired: nobody sat at it for a while", code="expired", table=table_id
+                )
             if game.status != WAITING or not game.open_seats:
                 raise PlayError("table {table} has no open seat", code="table_full", table=table_id)
             seat = request.seat if request.seat is not None else game.open_seats[0]
             game.check_open(seat, request.name)
-            known = await self.db.read(self.store.balance, request.name)
-            key = await self._check_key(request, address, known=known is not None)
-            balance = self.settings.start_balance if known is None else known
-            if game.kind == TOURNAMENT:
-                tourney.check_buy_in(seat, request.name, balance, game.rules, self.held(request.name))
-            else:
-                check_join(seat, balance, game.rules, held=self.held(request.name))
+            key, token = await self._admit(seat, request, address, game.rules, game.kind)
             retry_for = self.db.request_seconds
             key_hash = key and token_hash(key)
             start = self.settings.start_balance
             await self.db.write(self.store.ensure_player, request.name, start, key_hash, retry_for=retry_for)
-            token = secrets.token_urlsafe(24)
             take = self.store.take_seat
             await self.db.write(
                 take, table_id, seat, request.name, token_hash(token), game.stake(), retry_for=retry_for
@@ -226,6 +318,8 @@ class Lobby(abc.ABC):
             game.sit(seat, request.name, token_hash(token), stored=True)
             if not game.open_seats:
                 await self._start(runtime)
+            else:
+                self._changed(runtime)
         answer = {"table": table_id, "seat": seat, "token": token, "name": request.name}
         return answer | ({"player_key": key} if key else {})
 
@@ -275,6 +369,10 @@ class Lobby(abc.ABC):
     @abc.abstractmethod
     async def _start(self, runtime: Runtime) -> None:
         """Start a table's match (lock held)."""
+
+    @abc.abstractmethod
+    async def _bring_to_time(self, runtime: Runtime) -> bool:
+        """Bring the table to time, stored and told (lock held)."""
 
     @abc.abstractmethod
     async def _flush(self, runtime: Runtime) -> None:

@@ -205,6 +205,10 @@ class CreateTable(BaseModel):
     seats: Annotated[int, Field(ge=2, le=4)] = 2
     bots: Annotated[list[str | None], Field(max_length=4)] = []
     """One entry per seat: a bot spec (``random``, ``heuristic``, ``mc``...) or null for a person."""
+    hints: bool = True
+    """Whether the seats may ask for hints and the fantasy solver (false: a game between people)."""
+    sit: JoinTable | None = None
+    """A player sitting down at the new table in the same step (as ``/join``): both happen or neither."""
 
 
 def clean_name(text: str) -> str:
@@ -234,3 +238,6 @@ class LeaveTable(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     token: Token
+
+
+CreateTable.model_rebuild()  # ``sit`` names ``JoinTable``, defined after it

@@ -10,6 +10,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+from ofc.server.agents import HINT_BOT
 from ofc.server.game import TableGame
 from ofc.server.outbox import Outbox
 from ofc.server.ratelimit import Bucket
@@ -66,3 +67,7 @@ class Settings:
     """Finished tables kept in memory at most (beyond them, those nobody watches; loaded again on demand)."""
     recent_listed: int = 20
     """Finished tables the lobby lists (the last ones)."""
+    waiting_expiry: Decimal = Decimal(600)
+    """Seconds a waiting table may have nobody seated before it expires (leaves the lobby, stored ``expired``)."""
+    hint_bot: str = HINT_BOT
+    """The bot spec that works out hints (a slower one only in tests)."""

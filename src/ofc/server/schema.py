@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import (
@@ -43,7 +43,11 @@ tables = Table(
     Column("ledger", Text),
     Column("rematch", Integer),
     Column("kind", String(16)),
+    Column("options", Text),
+    Column("waiting_since", String(40)),
 )
+"""``options``: JSON of the table's options beside its rules (``{"hints": false}``); ``waiting_since``:
+the server time since which a waiting table has had nobody seated (it expires after a while)."""
 
 seats = Table(
     "seats",
@@ -52,7 +56,9 @@ seats = Table(
     Column("seat", Integer, primary_key=True),
     Column("player", String(40), ForeignKey("players.name"), nullable=False),
     Column("token_hash", String(64), nullable=False, unique=True),
+    Column("stand_in", String(40)),
 )
+"""``stand_in``: the bot playing the seat since its person left the running match (null: they play)."""
 
 hands = Table(
     "hands",
@@ -96,6 +102,8 @@ house = Table(
 (``match``; seat -1 for the rounding)."""
 
 WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
+EXPIRED = "expired"
+"""A waiting table nobody sat at for ``Settings.waiting_expiry`` seconds: no longer listed nor loaded."""
 DAMAGED = "damaged"
 """A table the server could not restore or store: listed, its stakes held, not played (never stored)."""
 MATCH, TOURNAMENT = "match", "tournament"
@@ -108,6 +116,7 @@ class SeatRow:
     seat: int
     player: str
     token_hash: str
+    stand_in: str | None = None
 
 
 @dataclass(frozen=True)
@@ -148,3 +157,7 @@ class TableRow:
     """The table opened for a rematch of this one, once there is one."""
     kind: str = MATCH
     """``match`` or ``tournament``."""
+    options: dict[str, Any] = field(default_factory=dict)
+    """The table's options beside its rules (``hints``)."""
+    waiting_since: str | None = None
+    """Server time (text) since which the waiting table has had nobody seated."""

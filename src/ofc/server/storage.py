@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -23,6 +24,7 @@ from ofc.server.dbengine import make_engine
 from ofc.server.money import money_text
 from ofc.server.schema import (
     DAMAGED,
+    EXPIRED,
     FINISHED,
     MATCH,
     PLAYING,
@@ -42,10 +44,25 @@ from ofc.server.schema import (
 )
 
 __all__ = [
-    "DAMAGED", "FINISHED", "MATCH", "PLAYING", "TOURNAMENT", "WAITING",
-    "ActionRow", "HandRow", "SeatRow", "Storage", "TableRow", "default_url",
+    "DAMAGED", "EXPIRED", "FINISHED", "MATCH", "PLAYING", "TOURNAMENT", "WAITING",
+    "ActionRow", "HandRow", "SeatRow", "Sitter", "Storage", "TableRow", "default_url",
 ]  # fmt: skip
 """The repository, and the schema's statuses and rows its callers use."""
+
+
+@dataclass(frozen=True)
+class Sitter:
+    """A person sitting down at a table created for them, in the same transaction (``add_table``)."""
+
+    seat: int
+    player: str
+    token_hash: str
+    start: Fraction
+    """The balance of the player when the name is new."""
+    key_hash: str | None = None
+    """The hash of a new name's player key."""
+    stake: Fraction = Fraction(0)
+    """What sitting down takes from the balance (a tournament's buy-in)."""
 
 
 class Storage:
@@ -60,8 +77,16 @@ class Storage:
     def _add_missing_columns(self) -> None:
         """Bring a database made by an earlier version up to date (columns added since)."""
         found = inspect(self.engine)
-        have = {(table, column["name"]) for table in ("tables", "actions") for column in found.get_columns(table)}
-        added = (("tables", "rematch", "INTEGER"), ("tables", "kind", "VARCHAR(16)"), ("actions", "prev", "INTEGER"))
+        names = ("tables", "actions", "seats")
+        have = {(table, column["name"]) for table in names for column in found.get_columns(table)}
+        added = (
+            ("tables", "rematch", "INTEGER"),
+            ("tables", "kind", "VARCHAR(16)"),
+            ("tables", "options", "TEXT"),
+            ("tables", "waiting_since", "VARCHAR(40)"),
+            ("actions", "prev", "INTEGER"),
+            ("seats", "stand_in", "VARCHAR(40)"),
+        )
         for table, name, kind in added:
             if (table, name) not in have:
                 with self.engine.begin() as db:
@@ -103,12 +128,44 @@ class Storage:
 
     # ------------------------------------------------------------------ tables
 
-    def add_table(self, name: str, rules: dict[str, Any], bots: Sequence[str | None], kind: str = MATCH) -> int:
-        """Store a new waiting table (a ``match`` or a ``tournament``) and return its id."""
-        values = {"name": name, "rules": json.dumps(rules), "bots": json.dumps(list(bots)), "status": WAITING}
+    def add_table(
+        self,
+        name: str,
+        rules: dict[str, Any],
+        bots: Sequence[str | None],
+        kind: str = MATCH,
+        *,
+        options: dict[str, Any] | None = None,
+        since: str | None = None,
+        sitter: Sitter | None = None,
+    ) -> int:
+        """Store a new waiting table (a ``match`` or a ``tournament``) and return its id.
+
+        ``since``: the server time it was created (it expires when nobody sits at it for a
+        while). With a ``sitter``, the table is stored with that person seated, in one
+        transaction: either both happen or neither does.
+        """
+        values: dict[str, str | None] = {"name": name, "rules": json.dumps(rules), "bots": json.dumps(list(bots))}
+        values |= {"status": WAITING, "kind": kind, "options": json.dumps(options or {}), "waiting_since": since}
         with self.engine.begin() as db:
-            row = db.execute(insert(tables).values(**values, kind=kind).returning(tables.c.id)).scalar_one()
-        return int(row)
+            table_id = int(db.execute(insert(tables).values(**values).returning(tables.c.id)).scalar_one())
+            if sitter is not None:
+                found = db.execute(select(players.c.name).where(players.c.name == sitter.player)).scalar()
+                if found is None:
+                    new = {"name": sitter.player, "balance": money_text(sitter.start), "key_hash": sitter.key_hash}
+                    db.execute(insert(players).values(**new))
+                seat = {"table_id": table_id, "seat": sitter.seat, "player": sitter.player}
+                db.execute(insert(seats).values(**seat, token_hash=sitter.token_hash))
+                if sitter.stake:
+                    _credit(db, sitter.player, -sitter.stake)
+        return table_id
+
+    def expire_table(self, table_id: int) -> bool:
+        """Mark a waiting table with nobody seated ``expired``; whether it was (a seat taken meanwhile: no)."""
+        with self.engine.begin() as db:
+            taken = db.execute(select(func.count()).select_from(seats).where(seats.c.table_id == table_id)).scalar()
+            where = (tables.c.id == table_id, tables.c.status.in_([WAITING, EXPIRED]))
+            return not taken and db.execute(update(tables).where(*where).values(status=EXPIRED)).rowcount == 1
 
     def take_seat(self, table_id: int, seat: int, player: str, token_hash: str, stake: Fraction = Fraction(0)) -> None:
         """Give ``seat`` of the table to ``player``, taking ``stake`` (a buy-in) from their balance.
@@ -126,14 +183,27 @@ class Storage:
                 if db.execute(select(seats.c.player).where(*where)).scalar() != player:
                     raise
 
-    def free_seat(self, table_id: int, seat: int, refund: Fraction = Fraction(0)) -> None:
-        """Give up ``seat`` of the table (before its match starts), paying ``refund`` back to its player."""
+    def free_seat(self, table_id: int, seat: int, refund: Fraction = Fraction(0), since: str | None = None) -> None:
+        """Give up ``seat`` of the table (before its match starts), paying ``refund`` back to its player.
+
+        ``since``: the server time now, when the table is left with nobody seated (its expiry counts from it).
+        """
         with self.engine.begin() as db:
             where = (seats.c.table_id == table_id, seats.c.seat == seat)
-            player = db.execute(select(seats.c.player).where(*where)).scalar_one()
+            player = db.execute(select(seats.c.player).where(*where)).scalar()
+            if player is None:
+                return  # already freed (a repeated call)
             db.execute(delete(seats).where(*where))
             if refund:
                 _credit(db, player, refund)
+            if since is not None:
+                db.execute(update(tables).where(tables.c.id == table_id).values(waiting_since=since))
+
+    def hand_over_seat(self, table_id: int, seat: int, bot: str) -> None:
+        """Record that ``bot`` plays ``seat`` for the rest of the match (its person left; the seat stays theirs)."""
+        with self.engine.begin() as db:
+            where = (seats.c.table_id == table_id, seats.c.seat == seat)
+            db.execute(update(seats).where(*where).values(stand_in=bot))
 
     def set_rematch(self, table_id: int, rematch: int) -> None:
         """Link a finished table to the table opened for its rematch."""
@@ -153,7 +223,7 @@ class Storage:
         """Every table (only those not finished, when ``unfinished``) with its seats, oldest first."""
         query = select(tables).order_by(tables.c.id)
         if unfinished:
-            query = query.where(tables.c.status != FINISHED)
+            query = query.where(tables.c.status.not_in([FINISHED, EXPIRED]))
         return self._rows(query)
 
     def recent_finished(self, count: int) -> list[TableRow]:
@@ -174,7 +244,9 @@ class Storage:
             for start in range(0, len(ids), 500):  # the seats of these tables only
                 where = seats.c.table_id.in_(ids[start : start + 500])
                 for row in db.execute(select(seats).where(where).order_by(seats.c.table_id, seats.c.seat)):
-                    taken.setdefault(row.table_id, []).append(SeatRow(row.seat, row.player, row.token_hash))
+                    taken.setdefault(row.table_id, []).append(
+                        SeatRow(row.seat, row.player, row.token_hash, row.stand_in)
+                    )
             return [
                 TableRow(
                     id=row.id,
@@ -187,6 +259,8 @@ class Storage:
                     seats=taken.get(row.id, []),
                     rematch=row.rematch,
                     kind=row.kind or MATCH,
+                    options=json.loads(row.options) if row.options else {},
+                    waiting_since=row.waiting_since,
                 )
                 for row in found
             ]

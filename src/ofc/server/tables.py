@@ -36,7 +36,7 @@ from ofc.server.runtime import Connection as Connection
 from ofc.server.runtime import Runtime as Runtime
 from ofc.server.runtime import Settings as Settings
 from ofc.server.runtime import token_hash as token_hash
-from ofc.server.storage import DAMAGED, FINISHED, Storage
+from ofc.server.storage import DAMAGED, EXPIRED, FINISHED, Storage
 from ofc.server.timekeeping import Clock
 from ofc.server.workers import DecisionPool
 
@@ -103,6 +103,8 @@ class TableManager(Lobby):
 
         Also stores what an earlier refused action's check brought about. Returns whether anything changed.
         """
+        if await self.expire_if_due(runtime):
+            return True
         if runtime.game.sync(self.clock.now()) or runtime.game.pending:
             await self._flush(runtime)
             self._changed(runtime)
@@ -136,8 +138,8 @@ class TableManager(Lobby):
     def _add(self, game: TableGame) -> Runtime:
         runtime = Runtime(game)
         for seat, info in enumerate(game.seats):
-            if info.bot is not None:
-                runtime.bots[seat] = info.bot
+            if info.played_by is not None:
+                runtime.bots[seat] = info.played_by
         self.tables[game.id] = runtime
         runtime.task = asyncio.get_running_loop().create_task(self._clock(runtime))
         return runtime
@@ -163,12 +165,25 @@ class TableManager(Lobby):
         states: dict[int | None, str] = {}
         for connection in list(runtime.connections):
             if connection.seat not in states:
-                states[connection.seat] = json.dumps(runtime.game.state(connection.seat))
+                states[connection.seat] = json.dumps(self.state(runtime, connection.seat))
             connection.outbox.put_nowait(states[connection.seat], state=True)
         self._kick_bots(runtime)
         runtime.wake.set()
         if runtime.game.status == FINISHED:
             self.note_finished(runtime)
+
+    def state(self, runtime: Runtime, seat: int | None) -> dict[str, Any]:
+        """The table's ``state`` for ``seat`` (lock held), each person's seat saying whether it is connected.
+
+        ``connected`` is true while a connection speaks for the seat, false when none does, and
+        null for a bot's seat or one a bot plays since its person left.
+        """
+        state = runtime.game.state(seat)
+        online = {connection.seat for connection in runtime.connections}
+        for entry, info in zip(state["table"]["seats"], runtime.game.seats, strict=True):
+            person = info.player is not None and info.stand_in is None
+            entry["connected"] = (entry["seat"] in online) if person else None
+        return state
 
     def _kick_bots(self, runtime: Runtime) -> None:
         hand = runtime.game.hand
@@ -214,7 +229,7 @@ class TableManager(Lobby):
     async def _clock(self, runtime: Runtime) -> None:
         """Bring the table to time at each deadline; logs and outlives every error (retried after a pause)."""
         pause = 0.05
-        while not self._stopping:
+        while not self._stopping and runtime.game.status != EXPIRED:
             runtime.wake.clear()
             try:
                 async with runtime.lock:
@@ -222,7 +237,7 @@ class TableManager(Lobby):
                         runtime.wake.clear()
                     else:
                         self._kick_bots(runtime)
-                    due = runtime.game.wake_time()
+                    due = min((t for t in (runtime.game.wake_time(), self.expiry(runtime.game)) if t), default=None)
                 pause = 0.05
             except Exception:
                 log.exception("table %s: its clock failed; retrying in %.2f s", runtime.game.id, pause)
@@ -241,8 +256,16 @@ class TableManager(Lobby):
         runtime.connections.add(connection)
 
     def disconnect(self, runtime: Runtime, connection: Connection) -> None:
-        """Forget a connection."""
+        """Forget a connection; when it spoke for a seat, the table is told the seat is disconnected."""
         runtime.connections.discard(connection)
+        if connection.seat is not None:
+            self._spawn(self._tell_presence(runtime))
+
+    async def _tell_presence(self, runtime: Runtime) -> None:
+        """Send the table's state again (a seat's connection came or went)."""
+        async with runtime.lock:
+            if runtime.game.id in self.tables:
+                self._changed(runtime)
 
     def _seat(self, runtime: Runtime, connection: Connection, token: str) -> int:
         seat = runtime.game.seat_of(token_hash(token))
@@ -276,14 +299,19 @@ class TableManager(Lobby):
             await self._bring_to_time(runtime)
             if isinstance(message, Hello):
                 seat = None if message.token is None else self._seat(runtime, connection, message.token)
+                arrived = seat is not None and connection.seat != seat
                 connection.seat = seat
                 name = None if seat is None else game.seats[seat].name
                 connection.send({"type": "welcome", "id": message.id, "table": game.id, "seat": seat, "name": name})
-                connection.send(game.state(seat))
+                if arrived:
+                    self._changed(runtime)  # the others see the seat connected
+                else:
+                    connection.send(self.state(runtime, seat))
             elif isinstance(message, Sync):
-                connection.send(game.state(connection.seat))
+                connection.send(self.state(runtime, connection.seat))
             elif isinstance(message, Act):
                 seat = self._seat(runtime, connection, message.token)
+                game.check_playing(seat)
                 connection.seat = seat
                 place = [list(pair) for pair in message.place]
                 action = await self._store_act(runtime, seat, place, list(message.discard))
@@ -292,6 +320,13 @@ class TableManager(Lobby):
                 return
             else:
                 seat = self._seat(runtime, connection, message.token)
+                game.check_playing(seat)
+                if not game.hints:
+                    raise PlayError(
+                        "table {table} is played without hints: neither hints nor the solver can be asked for",
+                        code="no_hints",
+                        table=game.id,
+                    )
                 view = game.view(seat)
         if isinstance(message, Hint | Solve):
-            await advise(self.pool, connection, message, view)
+            await advise(self.pool, connection, message, view, self.settings.hint_bot)
