@@ -206,7 +206,12 @@ class Lobby(abc.ABC):
 
     def listing(self) -> list[dict[str, Any]]:
         """The lobby: every table not finished, and the last ``settings.recent_listed`` finished ones."""
-        live = [rt.game.public() for rt in self.tables.values() if rt.game.status != FINISHED]
+        now = self.clock.now()
+        live = [
+            rt.game.public()
+            for rt in self.tables.values()
+            if rt.game.status not in (FINISHED, EXPIRED) and (self.expiry(rt.game) or now + 1) > now
+        ]
         return sorted(live + list(self.recent.values()), key=lambda table: int(table["id"]))
 
     def note_finished(self, runtime: Runtime) -> None:
