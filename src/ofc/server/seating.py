@@ -123,13 +123,13 @@ class Seating:
                 code="not_waiting",
                 table=self.id,
             )
-        if self.status not in (WAITING, PLAYING):
-            word = "over" if self.status == FINISHED else self.status
+        if self.status == FINISHED:
             raise PlayError(
-                "table {table} is {status}: its seats can no longer be left",
-                code="not_playing",
-                table=self.id,
-                status=word,
+                "table {table}'s match is over: its seats can no longer be left", code="not_playing", table=self.id
+            )
+        if self.status != WAITING and self.status != PLAYING:
+            raise PlayError(
+                "table {table} is not being played: its seats cannot be left", code="not_playing", table=self.id
             )
 
     def check_playing(self, seat: int) -> None:
