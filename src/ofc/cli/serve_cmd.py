@@ -22,6 +22,12 @@ def serve_command(
     rate_limits: Annotated[
         bool, typer.Option(help="Limit wrong player keys, tables created and hints per client (off: load tests)")
     ] = True,
+    waiting_expiry: Annotated[
+        float, typer.Option(min=1, help="Seconds a waiting table may have nobody seated before it expires")
+    ] = 600.0,
+    hint_bot: Annotated[
+        str, typer.Option(help="The bot spec that works out hints (at most seconds=5 per decision)")
+    ] = "pro:seconds=0.2",
     seed: Annotated[
         int | None, typer.Option(help="Reproducible decks and first buttons (tests and demos: never for real stakes)")
     ] = None,
@@ -32,12 +38,19 @@ def serve_command(
 
     import uvicorn
 
+    from ofc.bots import make_bot
+    from ofc.errors import OfcError
     from ofc.server.app import create_app
     from ofc.server.game import secure_deck, seeded_decks
     from ofc.server.limits import MAX_FRAME
     from ofc.server.ratelimit import RULES
     from ofc.server.storage import default_url
+    from ofc.server.workers import check_budget
 
+    try:
+        check_budget(make_bot(hint_bot), hint_bot)
+    except OfcError as error:
+        raise typer.BadParameter(str(error), param_hint="--hint-bot") from None
     url = db or default_url()
     typer.echo(f"ofc serve: database {url}; open http://{host}:{port}/ in a browser")
     decks = secure_deck if seed is None else seeded_decks(seed)
@@ -45,7 +58,15 @@ def serve_command(
     limit = Decimal(str(loss_limit))
     limits = RULES if rate_limits else None
     application = create_app(
-        url, pause=pause, bot_delay=bot_delay, decks=decks, buttons=buttons, loss_limit=limit, rate_limits=limits
+        url,
+        pause=pause,
+        bot_delay=bot_delay,
+        decks=decks,
+        buttons=buttons,
+        loss_limit=limit,
+        rate_limits=limits,
+        waiting_expiry=waiting_expiry,
+        hint_bot=hint_bot,
     )
     uvicorn.run(
         application,

@@ -13,7 +13,7 @@ import { dismissShowdown } from "./showdown.js";
 import { tickClocks } from "./render.js";
 import { ui } from "./state.js";
 import {
-  askHint, askSolver, closeTable, confirmPlay, leaveSeat, openTable, redraw, rematch, resetPlay, takeOffer,
+  askHint, askSolver, closeTable, confirmPlay, leaveMatch, leaveSeat, openTable, redraw, rematch, resetPlay, takeOffer,
 } from "./table.js";
 
 function route() {
@@ -59,6 +59,7 @@ async function start() {
   $("solve").addEventListener("click", askSolver);
   $("rematch").addEventListener("click", rematch);
   $("leave").addEventListener("click", leaveSeat);
+  $("leave-match").addEventListener("click", leaveMatch);
   $("showdown-close").addEventListener("click", dismissShowdown);
   $("share-copy").addEventListener("click", copyShareLink);
   $("show-history").addEventListener("click", showHistory);

@@ -1,7 +1,7 @@
 // The lobby: the tables (open / playing / finished views), joining, creating a table.
 import { listingText, showKindFields, tournamentSettings } from "./tournament.js";
-import { $, el, plainError, toast } from "./util.js";
-import { Refusal, api } from "./net.js";
+import { $, el, toast } from "./util.js";
+import { api } from "./net.js";
 import { formatAmount, tr, trc, trn } from "./i18n.js";
 
 export function playerName() {
@@ -138,10 +138,14 @@ export async function joinTable(id, seat) {
   const body = seat === undefined ? { name } : { name, seat };
   const key = localStorage.getItem(`ofc-key-${name}`);
   if (key) body.key = key;
-  const joined = await api(`/api/tables/${id}/join`, body);
+  rememberSeat(await api(`/api/tables/${id}/join`, body), name);
+}
+
+// Keep a seat's token (and a new name's key) in this browser, then open the table.
+function rememberSeat(joined, name) {
   if (joined.player_key) localStorage.setItem(`ofc-key-${name}`, joined.player_key);
-  localStorage.setItem(`ofc-seat-${id}`, joined.token);
-  location.hash = `#/table/${id}`;
+  localStorage.setItem(`ofc-seat-${joined.table}`, joined.token);
+  location.hash = `#/table/${joined.table}`;
 }
 
 function formBody(data, kinds) {
@@ -162,24 +166,8 @@ function formBody(data, kinds) {
     seats,
     settings,
     bots: kinds.map((kind) => (kind === "you" || kind === "person" ? null : kind)),
+    hints: data.get("hints") === "on",
   };
-}
-
-// Before creating a table to sit at: a known name needs its key in this browser, and the key
-// must be right, so that the most common refusal of the join does not leave an empty table.
-// (A balance too small for the loss limit, or a seat taken in between, still can.)
-async function canSit(name) {
-  let known = true;
-  try {
-    await api(`/api/players/${encodeURIComponent(name)}`);
-  } catch (error) {
-    if (error.code !== "no_player") throw error;
-    known = false;
-  }
-  if (!known) return;
-  const key = localStorage.getItem(`ofc-key-${name}`);
-  if (!key) throw new Refusal("bad_key", plainError("bad_key"));
-  await api(`/api/players/${encodeURIComponent(name)}/signin`, { key });
 }
 
 export async function createTable(event) {
@@ -192,10 +180,17 @@ export async function createTable(event) {
     $("create-error").textContent = tr("Type your name first (top right).");
     return;
   }
+  const body = formBody(data, kinds);
+  const name = playerName();
+  if (kinds.includes("you")) {
+    // created and seated in one request: a refusal (a wrong key, the balance) leaves no table
+    body.sit = { name, seat: kinds.indexOf("you") };
+    const key = localStorage.getItem(`ofc-key-${name}`);
+    if (key) body.sit.key = key;
+  }
   try {
-    if (kinds.includes("you")) await canSit(playerName());
-    const table = await api("/api/tables", formBody(data, kinds));
-    if (kinds.includes("you")) await joinTable(table.id, kinds.indexOf("you"));
+    const table = await api("/api/tables", body);
+    if (table.joined) rememberSeat(table.joined, name);
     else location.hash = `#/table/${table.id}`;
   } catch (error) {
     $("create-error").textContent = error.message;

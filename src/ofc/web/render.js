@@ -6,6 +6,7 @@ import { formatAmount, tr, trn } from "./i18n.js";
 import { bindCard, bindTarget, restoreFocus, rememberFocus } from "./input.js";
 import { renderShowdown } from "./showdown.js";
 import { renderRules } from "./rules-panel.js";
+import { renderChoices } from "./hints.js";
 import { byStrength, canAct, decision, myTurn, seatName, sortRows, ui } from "./state.js";
 
 function seatClock(seat, mine) {
@@ -67,6 +68,12 @@ function boardEl(seat, mine) {
     button.title = tr("button");
     title.append(button);
   }
+  const info = state.table.seats[tableSeat];
+  if (info && info.stand_in) {
+    title.append(el("span", "badge away", tr("left: the {bot} bot plays", { bot: info.stand_in })));
+  } else if (info && info.connected === false) {
+    title.append(el("span", "badge away", tr("disconnected")));
+  }
   const chips = chipBadge(state, tableSeat);
   if (chips) title.append(chips);
   if (seat.fantasy) title.append(el("span", "badge fantasy", tr("fantasy {cards}", { cards: seat.fantasy })));
@@ -104,6 +111,7 @@ function statusText() {
   const state = ui.state;
   const tournament = tournamentStatus(state);
   if (state.finished) return tournament || tr("The match is over: the final ledger is in the match panel, the money in the balances.");
+  if (state.table.status === "expired") return tr("This table expired: nobody sat at it for a while. Create or join another in the lobby.");
   if (state.table.status === "waiting") {
     const open = state.table.open_seats.length;
     return trn("Waiting for {n} more player: share this table's link.", "Waiting for {n} more players: share this table's link.", open);
@@ -112,6 +120,10 @@ function statusText() {
   if (!hand) return "";
   const head = `${tr("Hand {number}", { number: state.hand_number + 1 })}${levelTag(state)}`;
   if (hand.result) return `${tournament}${tr("{hand}: showdown. Next hand in a moment\u2026", { hand: head })}`;
+  const me = state.you !== null && state.you !== undefined ? state.table.seats[state.you] : null;
+  if (me && me.stand_in) {
+    return tr("{hand}: you left the match; the {bot} bot plays your seat and its result goes to your balance.", { hand: head, bot: me.stand_in });
+  }
   if (myTurn()) {
     const due = state.discard_due;
     const count = hand.cards.length - due;
@@ -155,10 +167,13 @@ function renderHand() {
   $("play-buttons").classList.toggle("off", !acting);
   $("confirm").disabled = !(canAct() && decision());
   $("hint").disabled = !canAct();
+  const hints = !(state.table.options && state.table.options.hints === false);
+  $("hint").hidden = !hints;
   const fantasy = acting && state.hand.seats[state.hand.seat].fantasy > 0;
-  $("solve").hidden = !fantasy;
+  $("solve").hidden = !(fantasy && hints);
   $("advice").textContent = typeof ui.advice === "function" ? ui.advice() : ui.advice;
   $("use-hint").hidden = !(acting && ui.offer);
+  renderChoices(redrawAgain);
   $("notice").textContent = typeof ui.notice === "function" ? ui.notice() : ui.notice;
 }
 
@@ -219,8 +234,12 @@ export function renderTitle() {
   document.title = state && myTurn() ? tr("\u25cf Your turn \u2014 {title}", { title: base }) : base;
 }
 
-// Draw everything; `hooks.sit(seat)` sits the player down at a waiting table.
+let redrawAgain = () => {};
+
+// Draw everything; `hooks.sit(seat)` sits the player down at a waiting table, `hooks.redraw()`
+// draws the table again (after a hint's choice is taken).
 export function render(hooks) {
+  redrawAgain = hooks.redraw;
   const state = ui.state;
   if (!state) return;
   const focus = rememberFocus();

@@ -64,6 +64,8 @@ export async function renderRules(state) {
     if ((key === "point_value" || key === "loss_limit") && state.tournament) continue;
     list.append(el("dt", "", label()), el("dd", "", words(key, rules[key])));
   }
+  const hints = !(state.table.options && state.table.options.hints === false);
+  list.append(el("dt", "", tr("Hints")), el("dd", "", hints ? tr("on") : tr("off: a game between people")));
   box.replaceChildren(list);
 }
 

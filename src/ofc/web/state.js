@@ -16,7 +16,10 @@ export const ui = {
   decisionKey: "",
   advice: "",         // words shown under the buttons: "" or a function giving them in the current language
   hintBase: null,     // the placements when a hint was asked for
+  hintKey: "",        // the decision it was asked for (an answer for another one is dropped)
   offer: null,        // a hint that arrived after the board changed: offered, not applied
+  choices: [],        // the last hint's best choices: [{action, value}], best first (hints.js)
+  choiceBase: null,   // the placements when that hint was asked for
   notice: "",         // the last automatic placement, announced ("" or a function giving the words)
   shownResult: null,  // the showdown shown: {number, hand_seats, result, since}
   dismissed: -1,      // the hand number of the showdown the player closed
@@ -53,6 +56,8 @@ export function clearPending(save = true) {
   ui.advice = "";
   ui.offer = null;
   ui.hintBase = null;
+  ui.choices = [];
+  ui.choiceBase = null;
   if (save) savePending();
 }
 

@@ -4,11 +4,15 @@ import { TableSocket, api } from "./net.js";
 import { formatNumber, formatSigned, tr } from "./i18n.js";
 import { joinTable, showBalance } from "./lobby.js";
 import { render } from "./render.js";
+import { keepChoices } from "./hints.js";
 import {
   canAct, clearPending, decision, keepDecision, myTurn, samePending, seatName, ui, usePlan,
 } from "./state.js";
 
-const hooks = { sit: (seat) => joinTable(ui.tableId, seat).then(() => openTable(ui.tableId)).catch((e) => toast(e.message)) };
+const hooks = {
+  sit: (seat) => joinTable(ui.tableId, seat).then(() => openTable(ui.tableId)).catch((e) => toast(e.message)),
+  redraw: () => redraw(),
+};
 
 export function redraw() {
   render(hooks);
@@ -106,7 +110,14 @@ function onHint(message, solver) {
     words = value === null ? () => tr("The pro bot's choice")
       : () => tr("pro bot: {points} points expected", { points: formatSigned(value.toFixed(2)) });
   }
-  if (!myTurn()) { ui.advice = ""; redraw(); return; }
+  if (!myTurn() || ui.hintKey !== ui.decisionKey) {
+    // an answer for a decision already made (a Confirm sent while the hint was worked out)
+    ui.advice = "";
+    ui.hintBase = null;
+    redraw();
+    return;
+  }
+  keepChoices(solver ? [] : message.choices, ui.hintBase || {});
   if (samePending(ui.hintBase, ui.pending)) {
     ui.advice = () => tr("{advice}. Confirm to play it.", { advice: words() });
     usePlan(message.action);
@@ -155,6 +166,7 @@ export function confirmPlay() {
 export function askHint() {
   if (!canAct()) return;
   ui.hintBase = { ...ui.pending };
+  ui.hintKey = ui.decisionKey;
   ui.offer = null;
   ui.advice = () => tr("Thinking\u2026");
   redraw();
@@ -164,6 +176,7 @@ export function askHint() {
 export function askSolver() {
   if (!canAct()) return;
   ui.hintBase = { ...ui.pending };
+  ui.hintKey = ui.decisionKey;
   ui.advice = () => tr("Solving\u2026");
   redraw();
   ui.net.send({ type: "solve", token: ui.token });
@@ -181,6 +194,19 @@ export function resetPlay() {
   redraw();
 }
 
+// A running match left to the heuristic bot: the seat, its stake and its result stay the player's.
+export async function leaveMatch() {
+  if (!window.confirm(tr("Leave the match? The heuristic bot plays your seat to the end; your money stays at stake and the result goes to your balance."))) return;
+  try {
+    await api(`/api/tables/${ui.tableId}/leave`, { token: ui.token });
+    clearPending();
+    ui.notice = () => tr("You left the match: the heuristic bot plays your seat to the end.");
+    redraw();
+  } catch (error) {
+    toast(error.message);
+  }
+}
+
 function seated(state) {
   return Boolean(state) && state.you !== null && state.you !== undefined && Boolean(ui.token);
 }
@@ -191,6 +217,8 @@ function renderAfter() {
   const mine = seated(state);
   const open = state.rematch === null || state.rematch === undefined;
   $("waiting").hidden = !(mine && state.table.status === "waiting");
+  const left = mine && Boolean(state.table.seats[state.you].stand_in);
+  $("playing-panel").hidden = !(mine && state.table.status === "playing" && !left && !state.finished);
   $("leave").textContent = state.tournament ? tr("Leave seat (buy-in back)") : tr("Leave seat");
   $("after").hidden = !state.finished || (open && !mine);
   $("after-title").textContent = state.tournament ? tr("Tournament over") : tr("Match over");
