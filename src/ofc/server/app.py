@@ -149,6 +149,7 @@ def create_app(
     async def _invalid(_request: Request, error: RequestValidationError) -> JSONResponse:
         problem = error.errors()[0] if error.errors() else {"loc": (), "msg": "invalid request"}
         where = ".".join(str(part) for part in problem.get("loc", ())[1:]) or "body"
+        where = where.removeprefix("sit.")  # the player's fields of a table created with its player seated
         return _refusal("bad_request", f"{where}: {problem.get('msg')}", 422)
 
     @app.exception_handler(PlayError)
