@@ -237,7 +237,8 @@ class TableManager(Lobby):
                         runtime.wake.clear()
                     else:
                         self._kick_bots(runtime)
-                    due = min((t for t in (runtime.game.wake_time(), self.expiry(runtime.game)) if t), default=None)
+                    times = (runtime.game.wake_time(), self.expiry(runtime.game))  # a deadline, the next deal, expiry
+                    due = min((t for t in times if t is not None), default=None)
                 pause = 0.05
             except Exception:
                 log.exception("table %s: its clock failed; retrying in %.2f s", runtime.game.id, pause)

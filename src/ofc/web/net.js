@@ -73,10 +73,12 @@ export class TableSocket {
     return Boolean(this.socket) && this.socket.readyState === WebSocket.OPEN;
   }
 
+  // Send a message; its id (the replies carry it back), or 0 when the socket is down.
   send(message) {
-    if (!this.connected) return false;
-    this.socket.send(JSON.stringify({ ...message, id: this.nextId++ }));
-    return true;
+    if (!this.connected) return 0;
+    const id = this.nextId++;
+    this.socket.send(JSON.stringify({ ...message, id }));
+    return id;
   }
 
   close() {

@@ -17,6 +17,7 @@ export const ui = {
   advice: "",         // words shown under the buttons: "" or a function giving them in the current language
   hintBase: null,     // the placements when a hint was asked for
   hintKey: "",        // the decision it was asked for (an answer for another one is dropped)
+  hintId: 0,          // the id of that hint or solve message
   offer: null,        // a hint that arrived after the board changed: offered, not applied
   choices: [],        // the last hint's best choices: [{action, value}], best first (hints.js)
   choiceBase: null,   // the placements when that hint was asked for

@@ -143,6 +143,10 @@ function receive(message) {
     case "hint": onHint(message, false); break;
     case "solution": onHint(message, true); break;
     case "error": {
+      if (message.id && message.id === ui.hintId && ui.hintKey !== ui.decisionKey) {
+        ui.hintId = 0; // the refused hint was for a decision already made: nothing to say
+        break;
+      }
       if (message.code === "bad_token") forgetToken();
       ui.advice = "";
       ui.hintBase = null;
@@ -170,7 +174,7 @@ export function askHint() {
   ui.offer = null;
   ui.advice = () => tr("Thinking\u2026");
   redraw();
-  ui.net.send({ type: "hint", token: ui.token });
+  ui.hintId = ui.net.send({ type: "hint", token: ui.token });
 }
 
 export function askSolver() {
@@ -179,7 +183,7 @@ export function askSolver() {
   ui.hintKey = ui.decisionKey;
   ui.advice = () => tr("Solving\u2026");
   redraw();
-  ui.net.send({ type: "solve", token: ui.token });
+  ui.hintId = ui.net.send({ type: "solve", token: ui.token });
 }
 
 export function takeOffer() {
