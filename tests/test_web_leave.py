@@ -16,7 +16,7 @@ from typing import Any
 from playwright.sync_api import Page, WebSocket
 
 from a11y_checks import audit
-from test_web_e2e import _create_table, _lobby_as_ann, _status
+from test_web_e2e import WAIT_MS, _create_table, _lobby_as_ann, _status, new_context
 
 BOARD = "#boards .board[data-seat='{seat}']"
 
@@ -30,7 +30,7 @@ def test_leaving_a_running_match_and_seats_shown_disconnected(tmp_path: Path) ->
         base = page.url.split("#")[0]
         browser = page.context.browser
         assert browser is not None
-        other = browser.new_context(viewport={"width": 390, "height": 844})
+        other = new_context(browser, viewport={"width": 390, "height": 844})
         bob = other.new_page()
         bob.on("pageerror", lambda error: errors.append(str(error)))
         bob.goto(base)
@@ -109,7 +109,7 @@ def _frames(page: Page, seen: list[dict[str, Any]]) -> None:
 
 
 def _wait_for(
-    seen: list[dict[str, Any]], page: Page, kind: str, timeout: float = 300, also: str = ""
+    seen: list[dict[str, Any]], page: Page, kind: str, timeout: float = WAIT_MS / 1000, also: str = ""
 ) -> dict[str, Any]:
     """The first recorded message of type ``kind`` (or ``also``); a hang guard of ``timeout`` seconds."""
     end = time.monotonic() + timeout
