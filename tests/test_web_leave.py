@@ -96,6 +96,8 @@ def test_a_table_without_hints_and_the_accessibility_of_lobby_and_table(tmp_path
         page.wait_for_timeout(300)
         assert (page.text_content("#advice") or "") == ""
         assert audit(page) == []
+        page.set_viewport_size({"width": 390, "height": 844})  # and on a phone-sized screen
+        assert audit(page) == []
     assert errors == []
 
 
