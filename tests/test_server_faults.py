@@ -27,6 +27,7 @@ from ofc.server.decks import PlayError
 from ofc.server.storage import Storage
 from pg_support import Proxy, fresh_database
 from test_server_support import (
+    HANG_GUARD,
     FakeClock,
     ServerProcess,
     StandInBot,
@@ -40,8 +41,6 @@ from test_server_support import (
     stand_in_factory,
     until,
 )
-
-HANG_GUARD = 120.0
 
 
 def _wait_for(condition: Callable[[], bool]) -> None:

@@ -9,12 +9,12 @@ from typing import Any
 
 from websockets.sync.client import ClientConnection, connect
 
-from test_server_support import ServerProcess, my_turn, random_move
+from test_server_support import HANG_GUARD, ServerProcess, my_turn, random_move
 
 
 def _until(ws: ClientConnection, wanted: Any) -> dict[str, Any]:
     while True:
-        message: dict[str, Any] = json.loads(ws.recv(timeout=180))
+        message: dict[str, Any] = json.loads(ws.recv(timeout=HANG_GUARD))
         assert message["type"] != "error", message
         if wanted(message):
             return message

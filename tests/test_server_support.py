@@ -24,7 +24,7 @@ from ofc.server.app import create_app
 from ofc.server.launch import free_port, post_json, start_server
 from ofc.view import HandView
 
-HANG_GUARD = 180.0
+HANG_GUARD = 300.0
 """Seconds a test waits for a server's answer at most: a hang guard only (the suite must pass on a
 machine 5x slower than a quiet one)."""
 

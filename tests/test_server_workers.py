@@ -19,9 +19,7 @@ from websockets.sync.client import connect
 from ofc.server import workers
 from ofc.server.agents import default_bot_factory
 from ofc.view import HandView
-from test_server_support import ServerProcess, make_app, my_turn
-
-HANG_GUARD = 180.0
+from test_server_support import HANG_GUARD, ServerProcess, make_app, my_turn
 
 
 def test_a_bot_allowed_more_than_the_servers_cap_per_decision_is_refused(tmp_path: Path) -> None:
