@@ -186,7 +186,7 @@ def test_a_negative_seed_is_refused() -> None:
         capture_output=True, text=True, check=False, stdin=subprocess.DEVNULL,
     )  # fmt: skip
     assert done.returncode == 2
-    assert done.stderr == "ofc: error: Invalid value for '--seed': Input should be greater than or equal to 0\n"
+    assert done.stderr == "ofc: error: Invalid value for '--seed': -1 is not in the range x>=0.\n"
 
 
 def test_a_name_must_be_printable() -> None:
