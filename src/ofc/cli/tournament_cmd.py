@@ -10,7 +10,6 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Annotated
 
 import typer
-from babel.numbers import format_percent
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table as RichTable
@@ -110,6 +109,8 @@ def repeat_table(result: RepeatResult) -> RichTable:
 
 def percent(share: float, places: int) -> str:
     """A share as a percentage with ``places`` decimals: ``12.5%`` (``12,5 %`` in Russian)."""
+    from babel.numbers import format_percent
+
     return str(format_percent(share, format="#,##0.0%" if places else "#,##0%", locale=current_language()))
 
 
