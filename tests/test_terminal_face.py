@@ -7,6 +7,8 @@ and an output that says it is a terminal, so what it draws can be read back.
 from __future__ import annotations
 
 import io
+import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -98,8 +100,15 @@ def test_tab_completes_the_cards_and_commands_offered() -> None:
 def test_the_clock_is_shown_in_a_toolbar_below_the_prompt() -> None:
     with reader(cpr=True) as (keyboard, keys, screen):
         keys.send_text(CURSOR_ANSWER)  # the toolbar is drawn once the terminal has told the room below
-        assert keyboard.read(Ask("> ", 0.5, lambda: "time 1:58 +3:00")) is None
-        assert " time 1:58 +3:00 " in screen.getvalue()
+
+        def enter_once_drawn() -> None:
+            while " time 1:58 +3:00 " not in screen.getvalue():
+                time.sleep(0.01)
+            keys.send_text("ok" + ENTER)
+
+        threading.Thread(target=enter_once_drawn, daemon=True).start()
+        # 600 s: a hang guard only (the prompt would end unanswered if the toolbar were never drawn)
+        assert keyboard.read(Ask("> ", 600.0, lambda: "time 1:58 +3:00")) == "ok"
 
 
 def test_the_prompt_ends_unanswered_when_the_time_is_up() -> None:
