@@ -17,20 +17,19 @@ from pathlib import Path
 
 import pexpect
 
+from pty_prompts import Prompt, expect, prompt
+
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 INTERRUPT = "<Ctrl-C>"
 
 Line = str | Callable[[list[str]], str]
 Script = dict[tuple[int, int], list[Line]]
 
-Prompt = str | bytes | re.Pattern[str] | re.Pattern[bytes] | type[pexpect.EOF] | type[pexpect.TIMEOUT]
-"""What ``pexpect``'s ``expect`` takes in its list of patterns (its stubs take a list, not a sequence)."""
-
 PROMPTS: list[Prompt] = [
-    r"Leave the match\? Finished hands are saved\. \[y/N\] ",
-    r"Enter: next hand > ",
-    r"Enter: the final ledger > ",
-    r"\n> ",
+    prompt("Leave the match? Finished hands are saved. [y/N] "),
+    prompt("Enter: next hand > "),
+    prompt("Enter: the final ledger > "),
+    prompt("> "),
     pexpect.EOF,
 ]
 
@@ -73,8 +72,8 @@ class Driver:
     def run(self) -> str:
         """Answer every prompt until the program ends; the plain transcript."""
         while True:
-            which = self.child.expect(PROMPTS)
-            screen = plain(self.child.before or "")
+            which, before = expect(self.child, PROMPTS)
+            screen = plain(before)
             if which == 4:
                 break
             self.child.sendline(self._next(screen) if which == 3 else "n" if which == 0 else "")
@@ -97,7 +96,7 @@ class Driver:
         item = queue.pop(0) if queue else ""
         if item == INTERRUPT:
             self.child.sendintr()
-            self.child.expect(PROMPTS[0])
+            expect(self.child, PROMPTS[:1])
             item = queue.pop(0)
         return item(self.cards[key]) if callable(item) else item
 
@@ -186,7 +185,7 @@ def test_a_negative_seed_is_refused() -> None:
         capture_output=True, text=True, check=False, stdin=subprocess.DEVNULL,
     )  # fmt: skip
     assert done.returncode == 2
-    assert done.stderr == "ofc: error: Invalid value for '--seed': Input should be greater than or equal to 0\n"
+    assert done.stderr == "ofc: error: Invalid value for '--seed': -1 is not in the range x>=0.\n"
 
 
 def test_a_name_must_be_printable() -> None:
@@ -200,3 +199,18 @@ def test_a_name_must_be_printable() -> None:
     with pytest.raises(InputError) as caught:
         seat_names("ann\x1b[2J", ["random"])
     assert str(caught.value) == "--name must be printable text, not 'ann\\x1b[2J'"
+
+
+def test_lines_from_a_pipe_are_read_plainly(tmp_path: Path) -> None:
+    """Standard input that is no terminal gets plain lines: the prompts printed as they are, no editor."""
+    done = subprocess.run(
+        [sys.executable, "-m", "ofc", "play", "--rules", "turbo", "--bots", "random", "--seed", "4", "--no-color"],
+        input="help\nquit\ny\n", capture_output=True, text=True, check=False, timeout=600,
+        env={**os.environ, "OFC_HOME": str(tmp_path)},
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "\x1b[?2004h" not in out  # no prompt_toolkit: it would switch bracketed paste on
+    assert "undo [CARD]      take back the last card (or CARD); clear takes back all" in out
+    assert "> \nLeave the match? Finished hands are saved. [y/N] You left the match after 0 finished hands." in out
+    assert files(tmp_path) == []

@@ -9,13 +9,14 @@ from pathlib import Path
 import pexpect
 
 from ofc.history import check_copy, read
-from test_cli_play import PROMPTS, Driver, Prompt, files, plain, replay_text
+from pty_prompts import Prompt, expect, prompt
+from test_cli_play import PROMPTS, Driver, files, plain, replay_text
 
 TOURNAMENT_PROMPTS: list[Prompt] = [
-    r"Leave the tournament\? Finished hands are saved\. \[y/N\] ",
+    prompt("Leave the tournament? Finished hands are saved. [y/N] "),
     *PROMPTS[1:4],
-    r"Enter: the final standings > ",
-    r"Enter: the bots play on \(Ctrl-C stops them\) > ",
+    prompt("Enter: the final standings > "),
+    prompt("Enter: the bots play on (Ctrl-C stops them) > "),
     pexpect.EOF,
 ]
 
@@ -26,8 +27,8 @@ class TournamentDriver(Driver):
     def run(self) -> str:
         """Answer every prompt until the program ends; the plain transcript."""
         while True:
-            which = self.child.expect(TOURNAMENT_PROMPTS, timeout=600)
-            screen = plain(self.child.before or "")
+            which, before = expect(self.child, TOURNAMENT_PROMPTS)
+            screen = plain(before)
             if which == len(TOURNAMENT_PROMPTS) - 1:
                 break
             self.child.sendline(self._next(screen) if which == 3 else "n" if which == 0 else "")

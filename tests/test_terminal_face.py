@@ -1,96 +1,129 @@
-"""The prompt's ticking clock: drawn at the right end of the prompt line, redrawn each second."""
+"""The player's keyboard: the face's prompt for plain lines, and prompt_toolkit's at a terminal.
+
+``PromptReader`` is driven through prompt_toolkit's pipe input (keys as a terminal sends them)
+and an output that says it is a terminal, so what it draws can be read back.
+"""
 
 from __future__ import annotations
 
 import io
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 
+import pytest
+from prompt_toolkit.data_structures import Size
+from prompt_toolkit.input import PipeInput, create_pipe_input
+from prompt_toolkit.output.vt100 import Vt100_Output
 from rich.console import Console
 
-from ofc.terminal.face import CLOCK_WIDTH, TICK, Face
+from ofc.terminal.face import Face
+from ofc.terminal.prompt import PromptReader
+from ofc.terminal.reader import Ask
 
-SAVE, RESTORE = "\x1b7", "\x1b8"
-
-
-class Timer:
-    """A clock that moves only when the keyboard waits."""
-
-    def __init__(self) -> None:
-        self.time = 100.0
-
-    def __call__(self) -> float:
-        return self.time
+UP, TAB, ENTER, CTRL_C, CTRL_D = "\x1b[A", "\t", "\r", "\x03", "\x04"
+CURSOR_ANSWER = "\x1b[20;1R"
+"""What a terminal answers when prompt_toolkit asks where the cursor is (row 20, column 1)."""
 
 
-class Waits:
-    """A keyboard that lets ``waits`` reads time out (moving the timer) before giving ``line``."""
+class Recorder:
+    """A plain keyboard that records what it is asked and answers ``line``."""
 
-    def __init__(self, timer: Timer, waits: int, line: str | None) -> None:
-        self.timer = timer
-        self.waits = waits
+    draws_prompt = False
+
+    def __init__(self, line: str) -> None:
         self.line = line
-        self.timeouts: list[float | None] = []
+        self.asked: list[Ask] = []
 
-    def read(self, timeout: float | None) -> str | None:
-        self.timeouts.append(timeout)
-        if self.waits:
-            self.waits -= 1
-            assert timeout is not None
-            self.timer.time += timeout
-            return None
+    def read(self, ask: Ask) -> str | None:
+        self.asked.append(ask)
         return self.line
 
-
-def clock_text(timer: Timer) -> str:
-    return f"time {200 - timer.time:.0f}"
-
-
-def drawn(text: str) -> str:
-    column = 80 - CLOCK_WIDTH + 1
-    return f"{SAVE}\x1b[{column}G{text:>{CLOCK_WIDTH}}{RESTORE}"
+    def drop_typed(self) -> None:
+        """Nothing is typed ahead."""
 
 
-def test_the_clock_is_redrawn_each_second_on_a_terminal() -> None:
-    timer = Timer()
+class Terminal(io.StringIO):
+    """What prompt_toolkit draws, kept as text; it says it is a terminal (so it asks for the cursor)."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+@contextmanager
+def reader(cpr: bool = False) -> Iterator[tuple[PromptReader, PipeInput, Terminal]]:
+    """A ``PromptReader`` on an 80x24 terminal whose keys are sent through a pipe.
+
+    With ``cpr`` it asks where the cursor is (the test answers); without, it does not ask (else
+    it would wait for an answer at the end of each prompt)."""
+    screen = Terminal()
+    with create_pipe_input() as keys:
+        output = Vt100_Output(screen, lambda: Size(rows=24, columns=80), term="xterm", enable_cpr=cpr)
+        yield PromptReader(input=keys, output=output), keys, screen
+
+
+def test_a_plain_keyboard_gets_the_prompt_from_the_face_and_everything_asked() -> None:
     out = io.StringIO()
-    keyboard = Waits(timer, 3, "Ah b")
-    face = Face(Console(file=out, width=80, force_terminal=True, color_system=None), keyboard, now=timer)
-    assert face.ask("> ", 30.0, lambda: clock_text(timer)) == "Ah b"
-    assert out.getvalue() == "> " + "".join(drawn(f"time {left}") for left in (100, 99, 98, 97))
-    assert keyboard.timeouts == [TICK, TICK, TICK, TICK]
+    keyboard = Recorder("Ah b")
+    face = Face(Console(file=out, width=80, force_terminal=False), keyboard)
 
+    def clock() -> str:
+        return "time 1:58"
 
-def test_the_last_wait_ends_at_the_deadline() -> None:
-    timer = Timer()
-    keyboard = Waits(timer, 99, None)
-    face = Face(Console(file=io.StringIO(), width=80, force_terminal=True), keyboard, now=timer)
-    assert face.ask("> ", 2.5, lambda: clock_text(timer)) is None
-    assert keyboard.timeouts == [TICK, TICK, 0.5]
-    assert timer.time == 102.5
-
-
-def test_no_clock_is_drawn_off_a_terminal() -> None:
-    timer = Timer()
-    out = io.StringIO()
-    keyboard = Waits(timer, 0, "ok")
-    face = Face(Console(file=out, width=80, force_terminal=False), keyboard, now=timer)
-    assert face.ask("> ", 30.0, lambda: clock_text(timer)) == "ok"
+    assert face.ask("> ", 30.0, clock, words=["Ah", "ok"]) == "Ah b"
     assert out.getvalue() == "> "
-    assert keyboard.timeouts == [30.0]
+    assert keyboard.asked == [Ask("> ", 30.0, clock, ("Ah", "ok"))]
 
 
-def test_a_long_clock_is_shown_whole() -> None:
-    timer = Timer()
-    out = io.StringIO()
-    face = Face(Console(file=out, width=80, force_terminal=True), Waits(timer, 0, "ok"), now=timer)
-    text = "time 100:00 +100:00"
-    assert face.ask("> ", 30.0, lambda: text) == "ok"
-    assert out.getvalue() == f"> {SAVE}\x1b[{80 - len(text) + 1}G{text}{RESTORE}"
+def test_a_terminal_line_is_edited_and_remembered() -> None:
+    with reader() as (keyboard, keys, _):
+        keys.send_text("Ah bx\x7f" + ENTER)  # \x7f: backspace takes the x back
+        assert keyboard.read(Ask("> ")) == "Ah b"
+        keys.send_text("hint" + ENTER)
+        assert keyboard.read(Ask("> ")) == "hint"
+        keys.send_text(UP + UP + ENTER)  # the line before the last
+        assert keyboard.read(Ask("> ")) == "Ah b"
 
 
-def test_no_clock_is_drawn_on_a_dumb_terminal() -> None:
-    timer = Timer()
-    out = io.StringIO()
-    console = Console(file=out, width=80, force_terminal=True, _environ={"TERM": "dumb"})
-    face = Face(console, Waits(timer, 0, "ok"), now=timer)
-    assert face.ask("> ", 30.0, lambda: clock_text(timer)) == "ok"
-    assert out.getvalue() == "> "
+def test_tab_completes_the_cards_and_commands_offered() -> None:
+    words = ("Ah", "Kd", "7c", "ok", "hint", "help")
+    with reader() as (keyboard, keys, _):
+        keys.send_text("k" + TAB + " b 7" + TAB + " m" + ENTER)  # in any case, as cards are typed
+        assert keyboard.read(Ask("> ", words=words)) == "Kd b 7c m"
+        keys.send_text("hi" + TAB + ENTER)
+        assert keyboard.read(Ask("> ", words=words)) == "hint"
+        keys.send_text("hi" + TAB + ENTER)  # nothing offered: nothing completed
+        assert keyboard.read(Ask("> ")) == "hi"
+
+
+def test_the_clock_is_shown_in_a_toolbar_below_the_prompt() -> None:
+    with reader(cpr=True) as (keyboard, keys, screen):
+        keys.send_text(CURSOR_ANSWER)  # the toolbar is drawn once the terminal has told the room below
+
+        def enter_once_drawn() -> None:
+            while " time 1:58 +3:00 " not in screen.getvalue():
+                time.sleep(0.01)
+            keys.send_text("ok" + ENTER)
+
+        threading.Thread(target=enter_once_drawn, daemon=True).start()
+        # 600 s: a hang guard only (the prompt would end unanswered if the toolbar were never drawn)
+        assert keyboard.read(Ask("> ", 600.0, lambda: "time 1:58 +3:00")) == "ok"
+
+
+def test_the_prompt_ends_unanswered_when_the_time_is_up() -> None:
+    with reader() as (keyboard, keys, _):
+        keys.send_text("Ah")  # typed, never confirmed
+        assert keyboard.read(Ask("> ", 0.2)) is None
+        keys.send_text("ok" + ENTER)  # the next prompt starts empty
+        assert keyboard.read(Ask("> ")) == "ok"
+
+
+def test_ctrl_c_and_ctrl_d_at_the_prompt() -> None:
+    with reader() as (keyboard, keys, _):
+        keys.send_text("Ah" + CTRL_C)
+        with pytest.raises(KeyboardInterrupt):
+            keyboard.read(Ask("> "))
+        keys.send_text(CTRL_D)
+        with pytest.raises(EOFError):
+            keyboard.read(Ask("> "))

@@ -22,6 +22,7 @@ from ofc.match import Match
 from ofc.rules import Rules
 from ofc.terminal.face import Face
 from ofc.terminal.game import TIMED_OUT, Game
+from ofc.terminal.reader import Ask
 from ofc.terminal.store import HandStore
 from ofc.view import HandView
 
@@ -69,11 +70,14 @@ Item = str | type[BaseException] | Callable[[float | None], str | None]
 class Script:
     """A keyboard reading scripted lines; an exception class is raised; a callable is called."""
 
+    draws_prompt = False
+
     def __init__(self, items: list[Item]) -> None:
         self.items: Iterator[Item] = iter(items)
         self.timeouts: list[float | None] = []
 
-    def read(self, timeout: float | None) -> str | None:
+    def read(self, ask: Ask) -> str | None:
+        timeout = ask.timeout
         self.timeouts.append(timeout)
         item = next(self.items, EOFError)
         if isinstance(item, type):
@@ -81,6 +85,9 @@ class Script:
         if callable(item):
             return item(timeout)
         return item
+
+    def drop_typed(self) -> None:
+        """Nothing is typed ahead in a script."""
 
 
 def test_rigged_deck_deals_the_player_what_the_script_expects() -> None:

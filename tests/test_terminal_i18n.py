@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pexpect
 
-Prompt = str | bytes | re.Pattern[str] | re.Pattern[bytes] | type[pexpect.EOF] | type[pexpect.TIMEOUT]
-"""What ``pexpect``'s ``expect`` takes in its list of patterns."""
+from pty_prompts import Prompt, expect, prompt, prompt_like
+
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 ROWS = {
     "turbo": ["t m m b b", "t m b b", "t m m b"],
@@ -65,13 +65,13 @@ class Player:
         self.extra: dict[int, list[str]] = {}
 
     def run(self) -> str:
-        prompts: list[Prompt] = [r"\n> ", re.escape(self.words["next"]), r"\[y/N\] ", pexpect.EOF]
+        prompts: list[Prompt] = [prompt("> "), prompt(self.words["next"]), prompt_like(r"[^\x1b]*\[y/N\]"), pexpect.EOF]
         while True:
-            which = self.child.expect(prompts)
+            which, before = expect(self.child, prompts)
             if which == 3:
                 break
             if which == 0:
-                self.child.sendline(self._line(plain(self.child.before or "")))
+                self.child.sendline(self._line(plain(before)))
             elif which == 1:
                 self.child.sendintr()
             else:
@@ -141,7 +141,7 @@ def test_a_hand_in_ukrainian_to_the_showdown(tmp_path: Path) -> None:
         assert word == plural_form(abs(int(number)), ("бал", "бали", "балів")), line
     # the ledger, leaving, and where the history went
     assert "Матч після 1 роздачі: бали (гроші: 1,00 за бал)" in lines
-    assert "Вийти з матчу? Зіграні роздачі збережено. [y/N] т" in lines
+    assert "Вийти з матчу? Зіграні роздачі збережено. [y/N] т" in out  # the prompt line is redrawn as typed
     assert "Ви вийшли з матчу після 1 зіграної роздачі." in lines
     assert f"Історії роздач: {tmp_path / 'hands'}" in out.replace("\n", "")
     # the saved history stays English (the player's name is theirs)
@@ -175,7 +175,7 @@ def test_a_pineapple_hand_in_russian(tmp_path: Path) -> None:
     discards = [player.cards[street][2] for street in range(2, 5)]
     assert f"Ваш отбой: {' '.join(discards)}" in lines
     assert "Раздача 1: вскрытие (американские правила)" in lines
-    assert "Выйти из матча? Сыгранные раздачи сохранены. [y/N] д" in lines
+    assert "Выйти из матча? Сыгранные раздачи сохранены. [y/N] д" in out
     assert "Вы вышли из матча после 1 сыгранной раздачи." in lines
     assert "Матч после 1 раздачи: очки (деньги: 1,00 за очко)" in lines
     start = lines.index("Раздача 1: вскрытие (американские правила)")

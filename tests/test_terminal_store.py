@@ -12,7 +12,7 @@ import pytest
 from ofc.hand import Hand
 from ofc.history import HandHistory, check_copy, read, replay
 from ofc.rules import Rules
-from ofc.terminal.reader import LineReader
+from ofc.terminal.reader import Ask, LineReader
 from ofc.terminal.store import HandStore, StoreError, hands_folder
 
 STARTED = datetime(2026, 11, 29, 12, 23, 1, tzinfo=UTC)
@@ -65,14 +65,14 @@ def test_reader_lines_typed_ahead_timeout_and_end() -> None:
     read_end, write_end = os.pipe()
     reader = LineReader(read_end)
     os.write(write_end, b"Ah b\nok\r\nhalf")
-    assert reader.read(1) == "Ah b"
-    assert reader.read(1) == "ok"
-    assert reader.read(0.05) is None
+    assert reader.read(Ask("> ", 1)) == "Ah b"
+    assert reader.read(Ask("> ", 1)) == "ok"
+    assert reader.read(Ask("> ", 0.05)) is None
     os.write(write_end, "\xe9 line\n".encode())
-    assert reader.read(None) == "half\xe9 line"
+    assert reader.read(Ask("> ", None)) == "half\xe9 line"
     os.write(write_end, b"last")
     os.close(write_end)
-    assert reader.read(None) == "last"
+    assert reader.read(Ask("> ", None)) == "last"
     with pytest.raises(EOFError):
-        reader.read(None)
+        reader.read(Ask("> ", None))
     os.close(read_end)

@@ -13,6 +13,7 @@ from ofc.cards import Deck
 from ofc.history import check_copy, read
 from ofc.rules import Rules
 from ofc.terminal.face import Face
+from ofc.terminal.reader import Ask
 from ofc.terminal.store import HandStore
 from ofc.terminal.tourney import TourneyGame, chips_line, level_line, ordinal, place_text, standings_lines
 from ofc.tournament import Finish, Tournament
@@ -177,7 +178,9 @@ class Prompted:
         self.face = face
         self.lines = iter(HINTED * 100)
 
-    def read(self, timeout: float | None) -> str | None:
+    draws_prompt = False
+
+    def read(self, ask: Ask) -> str | None:
         screen = self.out.getvalue()
         if screen.endswith("Enter: the bots play on (Ctrl-C stops them) > "):
             self.face[0].interrupts.pending = True  # Ctrl-C pressed while the bots play
@@ -187,6 +190,9 @@ class Prompted:
         line = next(self.lines)
         assert isinstance(line, str)  # HINTED holds key lines only
         return line
+
+    def drop_typed(self) -> None:
+        """Nothing is typed ahead."""
 
 
 def test_ctrl_c_stops_the_bots_and_shows_the_places_so_far(tmp_path: Path) -> None:

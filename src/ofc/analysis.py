@@ -32,11 +32,12 @@ from ofc.errors import HistoryError, OfcError
 from ofc.hand import Hand
 from ofc.history import HandHistory
 from ofc.sim import derive_seed
+from ofc.tool_defaults import ANALYSIS_CANDIDATES, ANALYSIS_FLAG, ANALYSIS_ROLLOUTS
 from ofc.view import HandView
 
-DEFAULT_ROLLOUTS = 600
-DEFAULT_CANDIDATES = 8
-DEFAULT_FLAG = 2.0
+DEFAULT_ROLLOUTS = ANALYSIS_ROLLOUTS
+DEFAULT_CANDIDATES = ANALYSIS_CANDIDATES
+DEFAULT_FLAG = ANALYSIS_FLAG
 
 
 def action_key(action: Action) -> tuple[frozenset[tuple[int, int]], frozenset[int]]:

@@ -17,9 +17,10 @@ import numpy.typing as npt
 
 from ofc.errors import BotError
 from ofc.fast.pro_value import N_FEATURES, STAGES
+from ofc.tool_defaults import PRO_VARIANTS, PRO_WEIGHTS_FILE
 
-WEIGHTS_FILE = Path(__file__).with_name("weights") / "pro.npz"
-VARIANTS = ("classic", "turbo", "pineapple")
+WEIGHTS_FILE = PRO_WEIGHTS_FILE
+VARIANTS = PRO_VARIANTS
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,7 @@
-"""``ofc analyze``: each decision of a saved hand against the best choice, with its loss."""
+"""``ofc analyze``: each decision of a saved hand against the best choice, with its loss.
+
+The analysis (numpy, numba, the bots) loads when the command runs, not with ``ofc --help``.
+"""
 
 from __future__ import annotations
 
@@ -7,13 +10,10 @@ import sys
 from typing import Annotated
 
 import typer
-from rich.console import Console
-from rich.table import Table as RichTable
 
-from ofc.analysis import DEFAULT_CANDIDATES, DEFAULT_FLAG, DEFAULT_ROLLOUTS, Analyzer, total_loss
 from ofc.cli.app import app, read_text
 from ofc.errors import HistoryError
-from ofc.history import read
+from ofc.tool_defaults import ANALYSIS_CANDIDATES, ANALYSIS_FLAG, ANALYSIS_ROLLOUTS
 
 
 @app.command("analyze")
@@ -21,13 +21,19 @@ def analyze_command(
     source: Annotated[str, typer.Argument(help="Hand-history JSON file, or - for standard input")],
     seat: Annotated[list[int] | None, typer.Option("--seat", help="Seat to analyse (repeatable; default all)")] = None,
     player: Annotated[str | None, typer.Option("--player", help="Analyse the seat of this name")] = None,
-    rollouts: Annotated[int, typer.Option("--rollouts", help="Play-outs per choice")] = DEFAULT_ROLLOUTS,
-    candidates: Annotated[int, typer.Option("--candidates", help="Choices priced per decision")] = DEFAULT_CANDIDATES,
-    flag: Annotated[float, typer.Option("--flag", help="Flag losses of at least this many points")] = DEFAULT_FLAG,
+    rollouts: Annotated[int, typer.Option("--rollouts", help="Play-outs per choice")] = ANALYSIS_ROLLOUTS,
+    candidates: Annotated[int, typer.Option("--candidates", help="Choices priced per decision")] = ANALYSIS_CANDIDATES,
+    flag: Annotated[float, typer.Option("--flag", help="Flag losses of at least this many points")] = ANALYSIS_FLAG,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the play-outs")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print the analysis as JSON")] = False,
 ) -> None:
     """Give each decision of a saved hand its expected loss against the best choice."""
+    from rich.console import Console
+    from rich.table import Table as RichTable
+
+    from ofc.analysis import Analyzer, total_loss
+    from ofc.history import read
+
     history = read(read_text(source))
     seats = list(seat) if seat else None
     if player is not None:

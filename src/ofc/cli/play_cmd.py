@@ -4,6 +4,7 @@ at the terminal (docs/play.md)."""
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
@@ -88,7 +89,7 @@ def play(
     from ofc.bots import make_bot
     from ofc.terminal.face import Face
     from ofc.terminal.game import Game
-    from ofc.terminal.reader import LineReader
+    from ofc.terminal.reader import Keyboard, LineReader
     from ofc.terminal.store import HandStore, hands_folder
     from ofc.terminal.tourney import TourneyGame
 
@@ -116,7 +117,12 @@ def play(
 
     button = (rng or random.SystemRandom()).randrange(table.players)
     console = Console(no_color=True if no_color else None, highlight=False)
-    face = Face(console, LineReader())
+    keyboard: Keyboard = LineReader()  # a pipe or a file: plain lines
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        from ofc.terminal.prompt import PromptReader
+
+        keyboard = PromptReader(color=not console.no_color and console.color_system is not None)
+    face = Face(console, keyboard)
     store = HandStore(hands_dir or hands_folder(), datetime.now(UTC))
     decks = dealer(rng)
     game: Game | TourneyGame

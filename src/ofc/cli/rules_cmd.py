@@ -6,8 +6,6 @@ import json
 from typing import Annotated
 
 import typer
-from rich.console import Console
-from rich.table import Table as RichTable
 
 from ofc.actions import Row
 from ofc.cli.app import LanguageOption, app, build_rules
@@ -97,6 +95,9 @@ def show_rules(
         }
         typer.echo(json.dumps(document))
         return
+    from rich.console import Console  # loaded only for the tables (not by --json or --help)
+    from rich.table import Table as RichTable
+
     console = Console()
     grid = RichTable(title=tr("preset {preset}", preset=preset))
     grid.add_column(tr("setting"))

@@ -1,25 +1,25 @@
-"""``ofc score``: score a table of finished boards."""
+"""``ofc score``: score a table of finished boards.
+
+The scoring, the table reader and rich load when the command runs, so ``ofc score --help``
+starts as fast as typer itself (``benchmarks/bench_cli.py``).
+"""
 
 from __future__ import annotations
 
 import json
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
-from rich.table import Table as RichTable
-from rich.text import Text
 
-from ofc.actions import ROWS
-from ofc.cards import format_cards
 from ofc.cli.app import LanguageOption, app, build_rules, read_json
 from ofc.errors import InputError
-from ofc.i18n import format_number, tr, trn
-from ofc.rules import Rules, parse_assignment
-from ofc.scoring import ScoreSheet, score_boards
-from ofc.table_input import Table, read_table
-from ofc.terminal.cardtext import signed
-from ofc.terminal.words import hand_text, row_word, scoring_text, variant_word
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from ofc.rules import Rules
+    from ofc.scoring import ScoreSheet
+    from ofc.table_input import Table
 
 
 def score_json(table: Table, sheet: ScoreSheet) -> dict[str, object]:
@@ -42,6 +42,15 @@ def score_json(table: Table, sheet: ScoreSheet) -> dict[str, object]:
 
 def render(table: Table, sheet: ScoreSheet, console: Console) -> None:
     """Print the readable score: the boards with hand names, then the results."""
+    from rich.table import Table as RichTable
+    from rich.text import Text
+
+    from ofc.actions import ROWS
+    from ofc.cards import format_cards
+    from ofc.i18n import format_number, tr, trn
+    from ofc.terminal.cardtext import signed
+    from ofc.terminal.words import hand_text, row_word, scoring_text, variant_word
+
     rules = table.rules
     names = [seat.name for seat in table.seats]
     boards = RichTable(title=tr("{variant}, {scoring}", variant=variant_word(rules), scoring=scoring_text(rules)))
@@ -85,6 +94,12 @@ def score(
     lang: LanguageOption = None,
 ) -> None:
     """Score a table of finished boards: fouls, royalties, fantasy, points per opponent."""
+    from rich.console import Console
+
+    from ofc.rules import Rules, parse_assignment
+    from ofc.scoring import score_boards
+    from ofc.table_input import read_table
+
     document = read_json(source)
     override: Rules | None = None
     if rules is not None or settings:

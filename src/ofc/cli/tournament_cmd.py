@@ -6,10 +6,10 @@ import json
 import os
 import secrets
 import sys
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Annotated
 
 import typer
-from babel.numbers import format_percent
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table as RichTable
@@ -54,6 +54,16 @@ def level_lines(run: TournamentRun) -> list[str]:
     return lines
 
 
+def titled_table(title: str, left: Sequence[str], right: Sequence[str]) -> RichTable:
+    """A table under ``title``: the ``left`` columns (text), then the ``right`` ones (numbers)."""
+    grid = RichTable(title=title)
+    for column in left:
+        grid.add_column(column)
+    for column in right:
+        grid.add_column(column, justify="right")
+    return grid
+
+
 def standings_table(run: TournamentRun) -> RichTable:
     """The final standings, best place first."""
     from ofc.terminal.tourney import place_text
@@ -64,11 +74,7 @@ def standings_table(run: TournamentRun) -> RichTable:
         run.hands,
         pool=money_text(run.pool),
     )
-    grid = RichTable(title=title)
-    grid.add_column(tr("place"))
-    grid.add_column(tr("bot"))
-    for column in (tr("prize"), tr("hands played"), tr("out in hand")):
-        grid.add_column(column, justify="right")
+    grid = titled_table(title, (tr("place"), tr("bot")), (tr("prize"), tr("hands played"), tr("out in hand")))
     for standing in sorted(run.standings, key=lambda s: s.place):
         out = "-" if standing.out_in_hand is None else format_number(standing.out_in_hand)
         grid.add_row(
@@ -93,12 +99,8 @@ def repeat_table(result: RepeatResult) -> RichTable:
         seed=str(result.seed),
         hands=format_number(round(result.mean_hands, 1)),
     )
-    grid = RichTable(title=title)
-    grid.add_column(tr("bot"))
-    grid.add_column(tr("mean prize"), justify="right")
-    grid.add_column(tr("95% CI"), justify="right")
-    for place in result.bots[0].places:
-        grid.add_column(tr("{place} (95% CI)", place=ordinal(place.place)), justify="right")
+    places = [tr("{place} (95% CI)", place=ordinal(place.place)) for place in result.bots[0].places]
+    grid = titled_table(title, (tr("bot"),), (tr("mean prize"), tr("95% CI"), *places))
     for bot in result.bots:
         shares = [f"{percent(p.share, 1)} ({percent(p.low, 0)}-{percent(p.high, 0)})" for p in bot.places]
         grid.add_row(bot.name, money_text(bot.mean_prize), "\u00b1" + money_text(bot.ci95), *shares)
@@ -107,6 +109,8 @@ def repeat_table(result: RepeatResult) -> RichTable:
 
 def percent(share: float, places: int) -> str:
     """A share as a percentage with ``places`` decimals: ``12.5%`` (``12,5 %`` in Russian)."""
+    from babel.numbers import format_percent
+
     return str(format_percent(share, format="#,##0.0%" if places else "#,##0%", locale=current_language()))
 
 

@@ -1,4 +1,7 @@
-"""``ofc train``: self-play data and the fit of the ``pro`` bot's value, locally or on Ray."""
+"""``ofc train``: self-play data and the fit of the ``pro`` bot's value, locally or on Ray.
+
+The training (numpy, numba, Ray) loads when the command runs, not with ``ofc --help``.
+"""
 
 from __future__ import annotations
 
@@ -8,15 +11,13 @@ from typing import Annotated
 
 import typer
 
-from ofc.bots.pro_weights import VARIANTS, WEIGHTS_FILE, ProWeights, read_weights
 from ofc.cli.app import app
-from ofc.train.fit import TrainError
-from ofc.train.run import DEFAULT_FANTASY, train
+from ofc.tool_defaults import PRO_VARIANTS, PRO_WEIGHTS_FILE, TRAIN_FANTASY
 
 
 @app.command("train")
 def train_command(
-    variants: Annotated[str, typer.Option("--variants", help="Comma list of variants")] = ",".join(VARIANTS),
+    variants: Annotated[str, typer.Option("--variants", help="Comma list of variants")] = ",".join(PRO_VARIANTS),
     hands: Annotated[int, typer.Option("--hands", help="Heads-up self-play hands per round and variant")] = 20000,
     rounds: Annotated[int, typer.Option("--rounds", help="Rounds of policy iteration")] = 2,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the whole run")] = 1,
@@ -24,10 +25,14 @@ def train_command(
     cluster: Annotated[
         str | None, typer.Option("--cluster", help="Ray cluster: auto, local or ray://HOST:PORT")
     ] = None,
-    fantasy: Annotated[float, typer.Option("--fantasy", help="Points a fantasy entry adds")] = DEFAULT_FANTASY,
-    out: Annotated[Path, typer.Option("--out", help="Weights file to write")] = WEIGHTS_FILE,
+    fantasy: Annotated[float, typer.Option("--fantasy", help="Points a fantasy entry adds")] = TRAIN_FANTASY,
+    out: Annotated[Path, typer.Option("--out", help="Weights file to write")] = PRO_WEIGHTS_FILE,
 ) -> None:
     """Train the pro bot's value from self-play and write its weights."""
+    from ofc.bots.pro_weights import ProWeights, read_weights
+    from ofc.train.fit import TrainError
+    from ofc.train.run import train
+
     names = [v.strip() for v in variants.split(",") if v.strip()]
     count = workers if workers is not None else (os.cpu_count() or 1)
     if count < 1:

@@ -1,16 +1,19 @@
-"""Numbers, points and money written the way each language writes them (CLDR, through Babel)."""
+"""Numbers, points and money written the way each language writes them (CLDR, through Babel).
+
+Babel loads with the first number written, not with the command line.
+"""
 
 from __future__ import annotations
 
 from decimal import Decimal
-
-from babel.numbers import format_decimal
 
 from ofc.i18n.language import Language, current_language
 
 
 def format_number(value: int | float | Decimal, language: Language | None = None) -> str:
     """``12345.5`` as ``12,345.5`` (en) or ``12 345,5`` (ru, uk; a no-break space groups)."""
+    from babel.numbers import format_decimal
+
     return str(format_decimal(value, locale=language or current_language(), decimal_quantization=False))
 
 
@@ -25,5 +28,7 @@ def format_money(value: int | float | Decimal, language: Language | None = None)
     amount = Decimal(str(value))
     if amount == amount.to_integral_value():
         return format_number(amount.to_integral_value(), language)
+    from babel.numbers import format_decimal
+
     pattern = "#,##0.00"
     return str(format_decimal(amount, format=pattern, locale=language or current_language()))

@@ -11,7 +11,6 @@ import math
 from decimal import Decimal
 from fractions import Fraction
 
-from babel.numbers import format_decimal
 from rich.text import Text
 
 from ofc.cards import Card, format_card, suit_of
@@ -72,4 +71,6 @@ def two_places(value: Fraction | float) -> str:
     cents = round(Fraction(value) * 100)
     sign = "-" if cents < 0 else "+" if cents > 0 else ""
     amount = Decimal(abs(cents)) / 100
+    from babel.numbers import format_decimal  # loaded with the first amount, not the command line
+
     return sign + str(format_decimal(amount, format="#,##0.00", locale=current_language()))

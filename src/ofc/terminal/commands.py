@@ -92,6 +92,10 @@ HELP: tuple[str, ...] = (
 stay the same in every language: ``t``/``m``/``b``, ``x``, ``ok``, ``undo``, ``hint``..."""
 
 
+WORDS: tuple[str, ...] = (*(verb.value for verb in Verb), "top", "middle", "bottom", "discard")
+"""The words a terminal completes besides the cards: every command and the rows' full names."""
+
+
 def parse_target(token: str) -> Target | None:
     """The row (any name ``Row.parse`` reads) or discard a token names, or None."""
     if token.lower() in _DISCARD_WORDS:

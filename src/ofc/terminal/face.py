@@ -4,25 +4,20 @@ Everything the game shows goes through ``show`` (a whole screen, redrawn) and ev
 reads through ``ask``; Ctrl-C at any prompt, ``quit``, or the end of input lead to
 ``confirm_leave``, which raises ``LeaveMatch`` when the player means it.
 
-On a terminal, a prompt given a clock shows it at the right end of the prompt line and
-redraws it every second while the player types (the cursor and the typed text stay put).
+On a terminal the keyboard (``ofc.terminal.prompt``) draws the prompt and shows a prompt's
+clock in a toolbar below it, ticking while the player types.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from rich.console import Console
 from rich.text import Text
 
 from ofc.i18n import tr
-from ofc.terminal.reader import Interrupts, Keyboard
-
-TICK = 1.0
-"""Seconds between redraws of a prompt's clock."""
-CLOCK_WIDTH = 18
-"""Columns kept for the clock at the right end of the prompt line (more if its text is longer)."""
+from ofc.terminal.reader import Ask, Interrupts, Keyboard
 
 
 class LeaveMatch(Exception):
@@ -62,46 +57,29 @@ class Face:
         """Print one line below what is on the screen."""
         self.console.print(Text(text, style=style))
 
-    def ask(self, prompt: str, timeout: float | None = None, clock: Callable[[], str] | None = None) -> str | None:
-        """Print ``prompt`` and read a line; None after ``timeout`` seconds.
+    def ask(
+        self,
+        prompt: str,
+        timeout: float | None = None,
+        clock: Callable[[], str] | None = None,
+        words: Iterable[str] = (),
+    ) -> str | None:
+        """Show ``prompt`` and read a line; None after ``timeout`` seconds.
 
-        ``clock`` gives the text of a clock to show and keep current on a terminal.
+        ``clock`` gives the text of a clock to keep current while the player types, ``words``
+        what to complete (a terminal's keyboard shows the one and offers the others).
         Raises ``KeyboardInterrupt`` on Ctrl-C (now or since the last prompt) and
         ``EOFError`` when the input has ended.
         """
-        self.console.print(prompt, end="", markup=False, highlight=False)
-        ticking = clock is not None and self.console.is_terminal and not self.console.is_dumb_terminal
-        if clock is not None and ticking:
-            self._draw_clock(clock())
+        if not self.keyboard.draws_prompt:
+            self.console.print(prompt, end="", markup=False, highlight=False)
         self.console.file.flush()
         with self.interrupts.prompt():
-            if clock is None or not ticking:
-                return self.keyboard.read(timeout)
-            return self._read_ticking(timeout, clock)
-
-    def _read_ticking(self, timeout: float | None, clock: Callable[[], str]) -> str | None:
-        deadline = None if timeout is None else self.now() + timeout
-        while True:
-            wait = TICK if deadline is None else min(TICK, max(0.0, deadline - self.now()))
-            line = self.keyboard.read(wait)
-            if line is not None:
-                return line
-            if deadline is not None and self.now() >= deadline:
-                return None
-            self._draw_clock(clock())
-
-    def _draw_clock(self, text: str) -> None:
-        """Write ``text`` at the right end of the cursor's line, leaving the cursor where it was."""
-        width = max(CLOCK_WIDTH, len(text))
-        column = max(1, self.console.width - width + 1)
-        self.console.file.write(f"\x1b7\x1b[{column}G{text:>{width}}\x1b8")
-        self.console.file.flush()
+            return self.keyboard.read(Ask(prompt, timeout, clock, tuple(words)))
 
     def drop_typed(self) -> None:
-        """Forget a line half typed when the time ran out, if the keyboard can."""
-        drop = getattr(self.keyboard, "drop_typed", None)
-        if drop is not None:
-            drop()
+        """Forget a line half typed when the time ran out."""
+        self.keyboard.drop_typed()
 
     def confirm_leave(self) -> None:
         """Ask whether to leave the match (or tournament); raise ``LeaveMatch`` on yes (or a second Ctrl-C)."""

@@ -16,6 +16,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import Generic, TypeVar
 
 from rich.text import Text
 
@@ -39,8 +40,11 @@ PLAYER = 0
 """The player's match seat."""
 TIMED_OUT = N_("Your time ran out: your last cards were placed automatically.")
 
+Played = TypeVar("Played", Match, Tournament)
+"""What a series plays: a match or a tournament."""
 
-class Series(ABC):
+
+class Series(ABC, Generic[Played]):
     """Hands against bots: ``names`` and ``bots`` by seat (seat 0, the player, has no bot).
 
     ``Game`` (a match) and ``TourneyGame`` (a tournament) say what is shown under the title
@@ -48,11 +52,13 @@ class Series(ABC):
 
     finale = N_("the final ledger")
     """Where the prompt after the last hand leads (translated where shown)."""
+    leaving = "match"
+    """What Ctrl-C offers to leave (``Face.leaving``)."""
 
     def __init__(
         self,
         face: Face,
-        series: Match | Tournament,
+        series: Played,
         names: Sequence[str],
         bots: Mapping[int, Bot],
         *,
@@ -61,6 +67,8 @@ class Series(ABC):
         advisor: Callable[[], Bot],
     ) -> None:
         self.face = face
+        face.leaving = self.leaving
+        self.series: Played = series
         self.session = Session(series)
         self.names = tuple(names)
         self.bots = dict(bots)
@@ -69,7 +77,36 @@ class Series(ABC):
         self.advisor = advisor
         self.saved: list[Path] = []
 
+    def run(self) -> None:
+        """Play to the end, or until the player leaves; then print the ledger or the places."""
+        try:
+            while not self.session.finished and self.play_next():
+                pass
+        except LeaveMatch:
+            self.face.say(self.left_text(len(self.series.hands)), "bold")
+        else:
+            self.face.say(self.over_text(), "bold")
+        self.face.console.print(Text("\n").join(self.final_lines()))
+        if self.saved:
+            self.face.say(tr("Hand histories are in {folder}", folder=self.store.folder))
+
     # ------------------------------------------------------------------ what a series adds
+
+    @abstractmethod
+    def play_next(self) -> bool:
+        """Play the next hand; False when the player's series ends without it."""
+
+    @abstractmethod
+    def left_text(self, done: int) -> str:
+        """What is said when the player leaves after ``done`` finished hands."""
+
+    @abstractmethod
+    def over_text(self) -> str:
+        """What is said when the series has ended."""
+
+    @abstractmethod
+    def final_lines(self) -> list[Text]:
+        """The ledger or the places, printed last."""
 
     @abstractmethod
     def status(self) -> str | tuple[str, ...]:
@@ -158,42 +195,33 @@ class Series(ABC):
             return
 
 
-class Game(Series):
+class Game(Series[Match]):
     """One match: ``names`` and ``bots`` by match seat (seat 0, the player, has no bot)."""
 
-    def __init__(
-        self,
-        face: Face,
-        match: Match,
-        names: Sequence[str],
-        bots: Mapping[int, Bot],
-        *,
-        store: HandStore,
-        decks: Callable[[], Deck],
-        advisor: Callable[[], Bot],
-    ) -> None:
-        super().__init__(face, match, names, bots, store=store, decks=decks, advisor=advisor)
-        self.match = match
+    @property
+    def match(self) -> Match:
+        """The match being played."""
+        return self.series
 
-    def run(self) -> None:
-        """Play the match to its end, or until the player leaves; then print the ledger."""
-        try:
-            while not self.session.finished:
-                if PLAYER not in self.match.active:
-                    self.face.say(tr("You reached the loss limit and leave the match."), "bold")
-                    break
-                self._play_hand()
-        except LeaveMatch:
-            done = len(self.match.hands)
-            left = trn(
-                "You left the match after {n} finished hand.", "You left the match after {n} finished hands.", done
-            )
-            self.face.say(left, "bold")
-        else:
-            self.face.say(tr("The match is over."), "bold")
-        self.face.console.print(Text("\n").join(self._ledger()))
-        if self.saved:
-            self.face.say(tr("Hand histories are in {folder}", folder=self.store.folder))
+    def play_next(self) -> bool:
+        """The next hand, unless the player has reached the loss limit."""
+        if PLAYER not in self.match.active:
+            self.face.say(tr("You reached the loss limit and leave the match."), "bold")
+            return False
+        self._play_hand()
+        return True
+
+    def left_text(self, done: int) -> str:
+        """``You left the match after 3 finished hands.``"""
+        return trn("You left the match after {n} finished hand.", "You left the match after {n} finished hands.", done)
+
+    def over_text(self) -> str:
+        """``The match is over.``"""
+        return tr("The match is over.")
+
+    def final_lines(self) -> list[Text]:
+        """The match ledger."""
+        return self._ledger()
 
     def status(self) -> str:
         """The match so far in points, one seat after another."""

@@ -1,8 +1,11 @@
-"""Reading the player's lines with a timeout, and Ctrl-C that only lands at a prompt.
+"""Reading the player's lines, and Ctrl-C that only lands at a prompt.
 
-``LineReader`` reads whole lines straight from a file descriptor (buffered by itself, so
-lines typed ahead are never lost between waits) and gives up after a timeout, which lets the
-game place a player's cards automatically when their time runs out at the prompt.
+What the game asks is an ``Ask``: the prompt, how long the player has (the engine places their
+cards once it is over), a clock to show while they type and the words worth completing. A
+``Keyboard`` answers it. On a terminal that is ``ofc.terminal.prompt.PromptReader``
+(prompt_toolkit: line editing, history, completion, a toolbar with the ticking clock); when
+standard input is a pipe or a file it is ``LineReader``, which reads plain lines with a
+timeout (buffered by itself, so lines sent ahead are never lost between waits).
 
 ``Interrupts`` replaces Python's Ctrl-C handler: at a prompt Ctrl-C raises
 ``KeyboardInterrupt`` at once; anywhere else (a bot thinking, the engine applying an action)
@@ -16,30 +19,51 @@ import select
 import signal
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from types import FrameType
 from typing import Protocol
+
+
+@dataclass(frozen=True)
+class Ask:
+    """One prompt: its text, the seconds left (None: no limit), a clock to show, words to complete."""
+
+    prompt: str
+    timeout: float | None = None
+    clock: Callable[[], str] | None = None
+    words: tuple[str, ...] = ()
 
 
 class Keyboard(Protocol):
     """Where the player's lines come from."""
 
-    def read(self, timeout: float | None) -> str | None:
-        """The next line (no newline); None after ``timeout`` seconds; ``EOFError`` at the end."""
+    draws_prompt: bool
+    """Whether ``read`` shows the prompt itself (else the face prints it first)."""
+
+    def read(self, ask: Ask) -> str | None:
+        """The next line (no newline); None after ``ask.timeout`` seconds; ``EOFError`` at the end."""
+        ...
+
+    def drop_typed(self) -> None:
+        """Forget whatever was typed but not read (after the time ran out)."""
         ...
 
 
 class LineReader:
-    """Lines from file descriptor ``fd`` (standard input by default)."""
+    """Plain lines from file descriptor ``fd`` (standard input by default): for pipes and files."""
+
+    draws_prompt = False
 
     def __init__(self, fd: int | None = None) -> None:
         self._fd = sys.stdin.fileno() if fd is None else fd
         self._buffer = b""
         self._ended = False
 
-    def read(self, timeout: float | None) -> str | None:
-        """The next line (no newline); None after ``timeout`` seconds; ``EOFError`` at the end."""
+    def read(self, ask: Ask) -> str | None:
+        """The next line (no newline); None after ``ask.timeout`` seconds; ``EOFError`` at the end."""
+        timeout = ask.timeout
         deadline = None if timeout is None else time.monotonic() + max(0.0, timeout)
         while b"\n" not in self._buffer:
             if self._ended:
@@ -60,10 +84,15 @@ class LineReader:
     def drop_typed(self) -> None:
         """Forget whatever was typed but not read (after the time ran out)."""
         self._buffer = b""
-        if os.isatty(self._fd):
-            import termios
+        flush_typed(self._fd)
 
-            termios.tcflush(self._fd, termios.TCIFLUSH)
+
+def flush_typed(fd: int) -> None:
+    """Drop what was typed on terminal ``fd`` and not read yet (nothing to do for a pipe)."""
+    if os.isatty(fd):
+        import termios
+
+        termios.tcflush(fd, termios.TCIFLUSH)
 
 
 def _text(line: bytes) -> str:

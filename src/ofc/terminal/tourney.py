@@ -8,20 +8,16 @@ out, the bots play on (a line a hand, Ctrl-C stops them) until the last places a
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Sequence
 
 from rich.text import Text
 
-from ofc.bots import Bot
-from ofc.cards import Deck
 from ofc.history_tournament import TournamentFields
 from ofc.i18n import N_, format_number, tr, trn
 from ofc.match import HandRecord
 from ofc.terminal import render
 from ofc.terminal.cardtext import signed
-from ofc.terminal.face import Face, LeaveMatch
 from ofc.terminal.game import PLAYER, Series
-from ofc.terminal.store import HandStore
 from ofc.terminal.words import money_text
 from ofc.tournament import Finish, Tournament, TournamentHand
 
@@ -119,47 +115,40 @@ def standings_lines(tournament: Tournament, names: Sequence[str]) -> list[Text]:
     return lines
 
 
-class TourneyGame(Series):
+class TourneyGame(Series[Tournament]):
     """One tournament: ``names`` and ``bots`` by seat (seat 0, the player, has no bot)."""
 
     finale = N_("the final standings")
+    leaving = "tournament"
 
-    def __init__(
-        self,
-        face: Face,
-        tournament: Tournament,
-        names: Sequence[str],
-        bots: Mapping[int, Bot],
-        *,
-        store: HandStore,
-        decks: Callable[[], Deck],
-        advisor: Callable[[], Bot],
-    ) -> None:
-        super().__init__(face, tournament, names, bots, store=store, decks=decks, advisor=advisor)
-        self.tournament = tournament
-        face.leaving = "tournament"
+    @property
+    def tournament(self) -> Tournament:
+        """The tournament being played."""
+        return self.series
 
-    def run(self) -> None:
-        """Play the tournament to its end, or until the player leaves; then print the places."""
-        try:
-            while not self.session.finished:
-                if PLAYER in self.tournament.active:
-                    self._play_hand()
-                else:
-                    self._bots_hand()
-        except LeaveMatch:
-            done = len(self.tournament.hands)
-            left = trn(
-                "You left the tournament after {n} finished hand.",
-                "You left the tournament after {n} finished hands.",
-                done,
-            )
-            self.face.say(left, "bold")
+    def play_next(self) -> bool:
+        """The player's next hand, or, once the player is out, a hand between the bots."""
+        if PLAYER in self.tournament.active:
+            self._play_hand()
         else:
-            self.face.say(tr("The tournament is over."), "bold")
-        self.face.console.print(Text("\n").join(standings_lines(self.tournament, self.names)))
-        if self.saved:
-            self.face.say(tr("Hand histories are in {folder}", folder=self.store.folder))
+            self._bots_hand()
+        return True
+
+    def left_text(self, done: int) -> str:
+        """``You left the tournament after 3 finished hands.``"""
+        return trn(
+            "You left the tournament after {n} finished hand.",
+            "You left the tournament after {n} finished hands.",
+            done,
+        )
+
+    def over_text(self) -> str:
+        """``The tournament is over.``"""
+        return tr("The tournament is over.")
+
+    def final_lines(self) -> list[Text]:
+        """The places (and prizes)."""
+        return standings_lines(self.tournament, self.names)
 
     def status(self) -> tuple[str, ...]:
         """The level of this hand, then the chips and places."""

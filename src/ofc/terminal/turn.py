@@ -16,13 +16,13 @@ from rich.text import Text
 from ofc.actions import Action
 from ofc.bots import Bot
 from ofc.bots.base import fantasy_solution, solution_action
-from ofc.cards import format_cards
+from ofc.cards import format_card, format_cards
 from ofc.clock import to_time
 from ofc.errors import ActionError, OfcError
 from ofc.hand import Hand
 from ofc.i18n import tr, translate
 from ofc.terminal import cardtext, render
-from ofc.terminal.commands import HELP, CommandError, Place, Simple, Undo, Verb, parse_command
+from ofc.terminal.commands import HELP, WORDS, CommandError, Place, Simple, Undo, Verb, parse_command
 from ofc.terminal.face import Face, LeaveMatch
 from ofc.terminal.placing import Placing
 from ofc.terminal.words import row_texts
@@ -73,7 +73,7 @@ class Turn:
         timeout = None if clock.deadline is None else float(clock.deadline) - self.face.now()
         ticking = None if clock.deadline is None else lambda: self._clock_text(view)
         try:
-            return self.face.ask("> ", timeout, ticking)
+            return self.face.ask("> ", timeout, ticking, words=[*map(format_card, self.placing.held), *WORDS])
         except KeyboardInterrupt:
             self.face.confirm_leave()
         except EOFError:

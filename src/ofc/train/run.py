@@ -12,12 +12,13 @@ from collections.abc import Callable, Sequence
 
 from ofc.bots.pro_weights import VARIANTS, ProWeights
 from ofc.sim import derive_seed
+from ofc.tool_defaults import TRAIN_FANTASY
 from ofc.train.cluster import run_tasks
 from ofc.train.fit import FOUL_PENALTY, TrainError, fit_stages
 from ofc.train.selfplay import F64, Records, selfplay_chunk
 
 CHUNK_HANDS = 2000
-DEFAULT_FANTASY = 12.0
+DEFAULT_FANTASY = TRAIN_FANTASY
 """Points a fantasy entry adds to a training target: the measured worth of a fantasy hand
 in pineapple (README, ``bench_bots.py --part stay``: 12.2 +- 0.8)."""
 
