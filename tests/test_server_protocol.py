@@ -14,6 +14,7 @@ from starlette.testclient import TestClient
 from ofc.cards import ALL_CARDS, Deck, format_card, parse_cards
 from ofc.server.agents import default_bot_factory
 from ofc.server.timekeeping import SystemClock
+from ofc.server.workers import warm_kernels
 from test_server_support import (
     FakeClock,
     app_state,
@@ -356,6 +357,7 @@ def test_a_seat_at_the_loss_limit_leaves_and_then_only_watches(tmp_path: Path) -
 
 
 def test_a_whole_match_with_the_real_bots_and_hints(tmp_path: Path) -> None:
+    warm_kernels()  # as the product does before it reports ready (else the first hint compiles within its cap)
     clock = FakeClock()
     app = make_app(tmp_path, bot_factory=default_bot_factory, clock=clock)
     with TestClient(app) as client:

@@ -90,7 +90,7 @@ def make_app(tmp_path: Path, **options: Any) -> FastAPI:
     return create_app(f"sqlite:///{tmp_path / 'ofc.db'}", **options)
 
 
-def receive(ws: WebSocketTestSession, timeout: float = 90) -> dict[str, Any]:
+def receive(ws: WebSocketTestSession, timeout: float = HANG_GUARD) -> dict[str, Any]:
     """The next message of ``ws`` as a dict; fails after ``timeout`` seconds.
 
     Generous: the first hint or bot move of a fresh checkout compiles the numba kernels.
