@@ -26,7 +26,9 @@ import numpy as np
 import numpy.typing as npt
 
 from ofc.actions import ROW_SIZES, ROWS, Action, Row
+from ofc.cards import Card
 from ofc.errors import ActionError
+from ofc.observer import StreetDeal
 from ofc.rules import VARIANTS, Rules, Variant
 from ofc.view import HandView
 
@@ -98,10 +100,6 @@ def _nothing(size: int) -> I8:
     return mask
 
 
-StreetDeal = tuple[int, int, tuple[int, int, int]]
-"""Cards held, discards due and free places per row (top, middle, bottom)."""
-
-
 def street_deal(view: HandView) -> StreetDeal | None:
     """The viewer's street deal to place now, or None (not to act, nothing held, or in fantasy)."""
     seat = view.seat
@@ -136,16 +134,24 @@ def decode(view: HandView, number: int) -> Action:
 
 def decode_deal(view: HandView, deal: StreetDeal | None, number: int) -> Action:
     """``decode`` for a view whose ``street_deal`` is ``deal`` (for callers that keep it)."""
-    seat = view.seat
+    return decode_held(view.seat, view.cards, deal, number)
+
+
+def decode_held(seat: int | None, cards: tuple[Card, ...], deal: StreetDeal | None, number: object) -> Action:
+    """``decode`` for ``seat`` holding ``cards`` whose ``street_deal`` is ``deal`` (``ActionError`` if not legal).
+
+    The action returned is legal whenever ``cards`` and ``deal`` are the seat's now: the number
+    is checked against the row rooms, and every card held is placed or discarded once.
+    """
     if seat is None or deal is None:
         raise ActionError(
             "seat {seat} has no street cards to place now, so action {number} means nothing", seat=seat, number=number
         )
     codes = street_codes(deal[0], deal[1])
     index = _check_number(seat, codes, deal[2], number)
-    cards = sorted(view.cards)
-    placements = tuple([(cards[p], row) for p, row in codes.places[index]])
-    return Action(seat, placements, tuple([cards[p] for p in codes.dropped[index]]))
+    ordered = sorted(cards)
+    placements = tuple([(ordered[p], row) for p, row in codes.places[index]])
+    return Action(seat, placements, tuple([ordered[p] for p in codes.dropped[index]]))
 
 
 def _check_number(seat: int, codes: StreetCodes, rooms: tuple[int, int, int], number: object) -> int:
@@ -214,6 +220,7 @@ __all__ = [
     "deal_mask",
     "decode",
     "decode_deal",
+    "decode_held",
     "encode",
     "street_codes",
     "street_deal",
