@@ -432,9 +432,10 @@ class Hand:
 
     def view_update(self, seat: int, since: int = 0) -> ViewUpdate:
         """What of ``seat``'s view play changes, with the actions from number ``since`` on (``ofc.view.ViewUpdate``)."""
-        self._seat_index(seat)
+        if type(seat) is not int or not 0 <= seat < len(self._held):
+            self._seat_index(seat)
         seen = self._seen
-        if isinstance(since, bool) or not isinstance(since, int) or not 0 <= since <= len(seen):
+        if type(since) is not int or not 0 <= since <= len(seen):
             raise ActionError(
                 "there are {count} actions to read, so none from number {since!r}", count=len(seen), since=since
             )

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from array import array
 from functools import lru_cache
+from typing import NamedTuple
 
 import numpy as np
 
@@ -32,17 +33,42 @@ StreetDeal = tuple[int, int, tuple[int, int, int]]
 """Cards held, discards due and free places per row (top, middle, bottom): ``ofc.env.encoding``'s."""
 
 
+class Frame(NamedTuple):
+    """Where each absolute seat's numbers lie in one viewer's vector (seats relative to the viewer)."""
+
+    rows: tuple[int, ...]
+    """Per seat, the offset of its top-row plane (middle and bottom follow)."""
+    blocks: tuple[int, ...]
+    """Per seat, the offset of its eight per-seat numbers."""
+    held: int
+    discards: int
+    street: int
+    due: int
+
+
+@lru_cache(maxsize=1024)
+def _frame(where: Layout, seat: int) -> Frame:
+    players = where.players
+    rows, blocks = [], []
+    for other in range(players):
+        rel = (other - seat) % players
+        rows.append(where.own if rel == 0 else where.opponents + (rel - 1) * 3 * DECK_SIZE)
+        blocks.append(where.seats + rel * SEAT_SCALARS)
+    held = where.own + 3 * DECK_SIZE
+    return Frame(tuple(rows), tuple(blocks), held, held + DECK_SIZE, where.street, where.due)
+
+
 @lru_cache(maxsize=4096)
-def _blank(where: Layout, button: int, fantasy: tuple[int, ...], streaks: tuple[int, ...]) -> array[float]:
-    """The vector before any action: the button and the fantasy facts (seats relative to the viewer)."""
+def _blank(where: Layout, seat: int, button: int, fantasy: tuple[int, ...], streaks: tuple[int, ...]) -> array[float]:
+    """The vector before any action: the button, the street and the fantasy facts (no fantasy: empty tuples)."""
     out = array("f", bytes(4 * where.size))
-    out[where.button + button] = 1.0
-    block = where.seats
-    for cards, streak in zip(fantasy, streaks, strict=True):
+    out[where.button + (button - seat) % where.players] = 1.0
+    out[where.street] = 1.0
+    blocks = _frame(where, seat).blocks
+    for block, cards, streak in zip(blocks[: len(fantasy)], fantasy, streaks, strict=True):
         out[block + 1] = cards > 0
         out[block + 2] = cards / MOST_FANTASY_CARDS
         out[block + 3] = min(streak, MOST_IN_ROW) / MOST_IN_ROW
-        block += SEAT_SCALARS
     return out
 
 
@@ -55,40 +81,38 @@ class Observer:
         "_discarded",
         "_due",
         "_face_down",
+        "_frame",
         "_hand",
         "_hidden",
         "_out",
         "_placed",
         "_rooms",
-        "_rows_at",
         "_since",
         "_street",
         "_streets",
+        "_to_act",
         "_vector",
-        "_where",
         "seat",
     )
 
     def __init__(self, hand: Hand, seat: int) -> None:
-        players = hand.rules.players
+        rules = hand.rules
+        players = rules.players
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
             raise NoSuchSeat("there is no seat {seat!r} at this table of {count}", seat=seat, count=players)
         self._hand = hand
         self.seat = seat
-        rules = hand.rules
         self._streets = rules.spec.streets
-        where = self._where = layout(rules)
-        turned = (*range(seat, players), *range(seat))  # seats relative to the viewer
-        fantasy = tuple([hand.fantasy[other] for other in turned])
-        streaks = tuple([hand.fantasy_in_row[other] for other in turned])
-        self._blank = _blank(where, (hand.button - seat) % players, fantasy, streaks)
-        opponents = [where.opponents + (rel - 1) * 3 * DECK_SIZE for rel in range(1, players)]
-        self._rows_at = (where.own, *opponents)
+        where = layout(rules)
+        self._frame = _frame(where, seat)
+        fantasy = hand.fantasy
+        streaks = hand.fantasy_in_row if any(fantasy) else ()
+        self._blank = _blank(where, seat, hand.button, fantasy if streaks else (), streaks)
         self._start()
 
     def _start(self) -> None:
         """Forget every action seen: the next look reads them all."""
-        players = len(self._rows_at)
+        players = len(self._frame.rows)
         self._out = self._blank[:]
         self._vector: F32 = np.frombuffer(self._out, dtype=np.float32)
         self._since = -1  # nothing read yet, not even the deal
@@ -97,6 +121,7 @@ class Observer:
         self._discarded = [0] * players
         self._rooms = list(ROW_SIZES)
         self._cards: tuple[Card, ...] = ()
+        self._to_act: tuple[int, ...] = ()
         self._street = 0
         self._due = 0
         self._face_down = False
@@ -120,52 +145,62 @@ class Observer:
         self._read(update)
 
     def _read(self, update: ViewUpdate) -> None:
+        """Write the actions seen and the numbers that changed (the layout is ``ofc.observation``'s)."""
         out = self._out
-        rows_at = self._rows_at
-        players = len(rows_at)
+        frame = self._frame
         seat = self.seat
-        held_at = rows_at[0] + 3 * DECK_SIZE
-        discards_at = held_at + DECK_SIZE
-        rooms = self._rooms
         for seen in update.history:
-            rel = (seen.seat - seat) % players
-            base = rows_at[rel]
-            for card, row in seen.placements:
-                out[base + row * DECK_SIZE + card] = 1.0
-                if not rel:
+            actor = seen.seat
+            base = frame.rows[actor]
+            placements = seen.placements
+            if actor == seat:
+                rooms = self._rooms
+                for card, row in placements:
+                    out[base + row * DECK_SIZE + card] = 1.0
                     rooms[row] -= 1
-            for card in seen.discards:
-                out[discards_at + card] = 1.0
+                for card in seen.discards:
+                    out[frame.discards + card] = 1.0
+            else:
+                for card, row in placements:
+                    out[base + row * DECK_SIZE + card] = 1.0
+            block = frame.blocks[actor]
             if seen.hidden:
                 self._face_down = True
-                self._hidden[rel] += seen.hidden
-            self._placed[rel] += len(seen.placements) + seen.hidden
-            self._discarded[rel] += seen.discarded
-        for card in self._cards:
-            out[held_at + card] = 0.0
-        cards = self._cards = update.cards
-        for card in cards:
-            out[held_at + card] = 1.0
-        where = self._where
-        out[where.street + self._street] = 0.0
-        self._street = update.street
-        out[where.street + update.street] = 1.0
+                hidden = self._hidden[actor] = self._hidden[actor] + seen.hidden
+                out[block + 5] = hidden / HAND_CARDS
+            placed = self._placed[actor] = self._placed[actor] + len(placements) + seen.hidden
+            out[block + 7] = placed == HAND_CARDS
+            if seen.discarded:
+                discarded = self._discarded[actor] = self._discarded[actor] + seen.discarded
+                out[block + 6] = min(discarded, MOST_DISCARDS) / MOST_DISCARDS
+        cards = update.cards
+        if cards != self._cards:
+            held = frame.held
+            for card in self._cards:
+                out[held + card] = 0.0
+            for card in cards:
+                out[held + card] = 1.0
+            self._cards = cards
+        street = update.street
+        if street != self._street:
+            out[frame.street + self._street] = 0.0
+            out[frame.street + street] = 1.0
+            self._street = street
         to_act = update.to_act
-        holding = update.holding
-        block = where.seats
-        for rel in range(players):
-            other = (seat + rel) % players
-            out[block] = other in to_act
-            out[block + 4] = holding[other] / MOST_FANTASY_CARDS
-            out[block + 5] = self._hidden[rel] / HAND_CARDS
-            out[block + 6] = min(self._discarded[rel], MOST_DISCARDS) / MOST_DISCARDS
-            out[block + 7] = self._placed[rel] == HAND_CARDS
-            block += SEAT_SCALARS
+        blocks = frame.blocks
+        if to_act != self._to_act:
+            for other in self._to_act:
+                out[blocks[other]] = 0.0
+            for other in to_act:
+                out[blocks[other]] = 1.0
+            self._to_act = to_act
+        for block, count in zip(blocks, update.holding, strict=True):
+            out[block + 4] = count / MOST_FANTASY_CARDS
         due = 0
         if cards and seat in to_act:
-            due = len(cards) - HAND_CARDS if self._hand.fantasy[seat] else self._streets[update.street].discards
+            due = len(cards) - HAND_CARDS if self._hand.fantasy[seat] else self._streets[street].discards
         self._due = due
-        out[where.due] = min(due, MOST_DISCARDS) / MOST_DISCARDS
+        out[frame.due] = min(due, MOST_DISCARDS) / MOST_DISCARDS
         self._since = update.seen
 
     @property

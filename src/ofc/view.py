@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ofc.actions import ROW_SIZES, ROWS, ActionRecord, Placement
 from ofc.cards import Card, format_card
@@ -265,8 +265,7 @@ def build_view(
     )
 
 
-@dataclass(frozen=True, slots=True)
-class ViewUpdate:
+class ViewUpdate(NamedTuple):
     """What ``seat`` may know now that play changes, and the actions it saw from its ``since``-th on.
 
     ``Hand.view_update(seat, since)`` returns it: the same knowledge as ``Hand.view(seat)``
@@ -276,7 +275,7 @@ class ViewUpdate:
     the actions from number ``since`` on, each in the form the view shows it now (at the
     showdown a face-down fantasy board is shown, so its earlier form changes: ``over``);
     ``seen`` is how many actions the view holds in all; ``holding`` is every seat's count
-    of cards held.
+    of cards held. A named tuple: one is made per look, so it is kept cheap.
     """
 
     seat: int
@@ -301,9 +300,9 @@ def build_update(
     over: bool,
 ) -> ViewUpdate:
     """``seat``'s ``ViewUpdate`` of a hand in this state (``Hand.view_update`` calls it; ``since`` checked)."""
-    history = tuple(
+    history = tuple([
         own if own.seat == seat else public if over or not fantasy[own.seat] else face_down
         for own, public, face_down in seen[since:]
-    )
+    ])  # fmt: skip
     holding = tuple([len(cards) for cards in held])
     return ViewUpdate(seat, street, to_act, held[seat], holding, history, len(seen), over)
