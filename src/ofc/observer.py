@@ -33,6 +33,12 @@ StreetDeal = tuple[int, int, tuple[int, int, int]]
 """Cards held, discards due and free places per row (top, middle, bottom): ``ofc.env.encoding``'s."""
 
 
+_HOLDING = tuple([count / MOST_FANTASY_CARDS for count in range(DECK_SIZE + 1)])
+"""A seat's held-card number per count (``ofc.observation``: cards held / 17)."""
+_DISCARDED = tuple([count / MOST_DISCARDS for count in range(MOST_DISCARDS)])
+"""Discards below the cap, over the cap (``ofc.observation``: min(discards, 4) / 4)."""
+
+
 class Frame(NamedTuple):
     """Where each absolute seat's numbers lie in one viewer's vector (seats relative to the viewer)."""
 
@@ -79,17 +85,18 @@ class Observer:
         "_blank",
         "_cards",
         "_discarded",
+        "_discards_due",
         "_due",
         "_face_down",
         "_frame",
         "_hand",
         "_hidden",
+        "_in_fantasy",
         "_out",
         "_placed",
         "_rooms",
         "_since",
         "_street",
-        "_streets",
         "_to_act",
         "_vector",
         "seat",
@@ -102,7 +109,8 @@ class Observer:
             raise NoSuchSeat("there is no seat {seat!r} at this table of {count}", seat=seat, count=players)
         self._hand = hand
         self.seat = seat
-        self._streets = rules.spec.streets
+        self._discards_due = tuple([street.discards for street in rules.spec.streets])
+        self._in_fantasy = hand.fantasy[seat] > 0
         where = layout(rules)
         self._frame = _frame(where, seat)
         fantasy = hand.fantasy
@@ -145,13 +153,19 @@ class Observer:
         self._read(update)
 
     def _read(self, update: ViewUpdate) -> None:
-        """Write the actions seen and the numbers that changed (the layout is ``ofc.observation``'s)."""
+        """Write the actions seen and the numbers that changed (the layout is ``ofc.observation``'s).
+
+        Written for CPython's speed: no builtin calls or keyword arguments in the loops, the
+        per-seat numbers from tables (``_SHARE``), every store a float.
+        """
         out = self._out
         frame = self._frame
         seat = self.seat
+        rows_at, blocks = frame.rows, frame.blocks
+        placed_by, discarded_by = self._placed, self._discarded
         for seen in update.history:
             actor = seen.seat
-            base = frame.rows[actor]
+            base = rows_at[actor]
             placements = seen.placements
             if actor == seat:
                 rooms = self._rooms
@@ -163,16 +177,17 @@ class Observer:
             else:
                 for card, row in placements:
                     out[base + row * DECK_SIZE + card] = 1.0
-            block = frame.blocks[actor]
+            block = blocks[actor]
             if seen.hidden:
                 self._face_down = True
                 hidden = self._hidden[actor] = self._hidden[actor] + seen.hidden
                 out[block + 5] = hidden / HAND_CARDS
-            placed = self._placed[actor] = self._placed[actor] + len(placements) + seen.hidden
-            out[block + 7] = placed == HAND_CARDS
+            placed = placed_by[actor] = placed_by[actor] + len(placements) + seen.hidden
+            if placed == HAND_CARDS:
+                out[block + 7] = 1.0
             if seen.discarded:
-                discarded = self._discarded[actor] = self._discarded[actor] + seen.discarded
-                out[block + 6] = min(discarded, MOST_DISCARDS) / MOST_DISCARDS
+                discarded = discarded_by[actor] = discarded_by[actor] + seen.discarded
+                out[block + 6] = _DISCARDED[discarded] if discarded < MOST_DISCARDS else 1.0
         cards = update.cards
         if cards != self._cards:
             held = frame.held
@@ -187,20 +202,20 @@ class Observer:
             out[frame.street + street] = 1.0
             self._street = street
         to_act = update.to_act
-        blocks = frame.blocks
         if to_act != self._to_act:
             for other in self._to_act:
                 out[blocks[other]] = 0.0
             for other in to_act:
                 out[blocks[other]] = 1.0
             self._to_act = to_act
-        for block, count in zip(blocks, update.holding, strict=True):
-            out[block + 4] = count / MOST_FANTASY_CARDS
+        for other, count in enumerate(update.holding):
+            out[blocks[other] + 4] = _HOLDING[count]
         due = 0
         if cards and seat in to_act:
-            due = len(cards) - HAND_CARDS if self._hand.fantasy[seat] else self._streets[street].discards
-        self._due = due
-        out[frame.due] = min(due, MOST_DISCARDS) / MOST_DISCARDS
+            due = len(cards) - HAND_CARDS if self._in_fantasy else self._discards_due[street]
+        if due != self._due:
+            out[frame.due] = _DISCARDED[due] if due < MOST_DISCARDS else 1.0
+            self._due = due
         self._since = update.seen
 
     @property

@@ -304,5 +304,5 @@ def build_update(
         own if own.seat == seat else public if over or not fantasy[own.seat] else face_down
         for own, public, face_down in seen[since:]
     ])  # fmt: skip
-    holding = tuple([len(cards) for cards in held])
+    holding = tuple(map(len, held))
     return ViewUpdate(seat, street, to_act, held[seat], holding, history, len(seen), over)
