@@ -19,6 +19,7 @@ from ofc.cards import Card, format_card
 from ofc.determinize import determinize
 from ofc.hand import Hand
 from ofc.rules import Rules
+from ofc.scoring import Board, score_boards
 from ofc.view import HandView
 
 CONFIGS = [
@@ -160,6 +161,10 @@ def check_end(hand: Hand) -> None:
     dealt = sum(hand.fantasy) + street_seats * sum(street.cards for street in hand.rules.spec.streets)
     assert sorted(placed + discarded) == sorted(hand.private_record().deck[:dealt])
     assert sum(result.points) == 0
+    # the engine builds its boards unchecked (dealt from one deck): the checked path agrees
+    checked = [Board(board.top, board.middle, board.bottom) for board in result.boards]
+    assert checked == list(result.boards)
+    assert score_boards(checked, hand.rules, hand.fantasy_in_row) == result.sheet
     for i, line in enumerate(result.sheet.players):
         assert all(line.vs[j] == -result.sheet.players[j].vs[i] for j in range(players))
     assert all(bank <= start for bank, start in zip(result.time_banks, hand.starting_banks, strict=True))

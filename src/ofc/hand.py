@@ -34,7 +34,7 @@ from ofc.hand_setup import deal_plan, read_banks, read_button, read_deck, read_f
 from ofc.legal import LegalActions
 from ofc.result import HandResult
 from ofc.rules import HAND_CARDS, Rules
-from ofc.scoring import Board, score_boards
+from ofc.scoring import dealt_board, settle_boards
 from ofc.view import HandView, SeenForms, ViewUpdate, build_update, build_view, seen_forms
 
 
@@ -346,8 +346,8 @@ class Hand:
                 self._clocks[seat].start(time)
 
     def _finish(self) -> None:
-        boards = tuple(Board(tuple(top), tuple(middle), tuple(bottom)) for top, middle, bottom in self._rows)
-        sheet = score_boards(boards, self._rules, self._fantasy_in_row)
+        boards = tuple([dealt_board(tuple(top), tuple(middle), tuple(bottom)) for top, middle, bottom in self._rows])
+        sheet = settle_boards(boards, self._rules, self._fantasy_in_row)
         self._result = HandResult(boards, sheet, tuple(clock.bank for clock in self._clocks))
 
     # ------------------------------------------------------------------ search: undo and clone
