@@ -101,3 +101,22 @@ def test_a_seat_not_at_the_table_is_named() -> None:
     hand = Hand(Rules.preset("pineapple"), button=0, seed=3)
     with pytest.raises(NoSuchSeat, match="no seat 2 at this table of 2"):
         Observer(hand, 2)
+
+
+def test_an_observer_following_the_next_hand_starts_afresh() -> None:
+    # A table's next deal: same rules, another button and a fantasy seat (its face-down board
+    # shows to seat 0 only as 13 hidden cards), then a table of other rules and size.
+    rules = Rules.preset("pineapple")
+    first = Hand(rules, button=0, seed=1)
+    observer = Observer(first, 0)
+    first.apply(first.legal_actions(1)[5], 0)
+    observer.array()
+    second = Hand(rules, button=1, seed=2, fantasy=(0, 14))
+    second.apply(fantasy_decision(second.view(1)).action, 0)
+    observer.follow(second)
+    same(observer, second)
+    third = Hand(Rules.preset("classic").with_settings({"players": 4}), button=3, seed=3)
+    observer.follow(third)
+    same(observer, third)
+    with pytest.raises(NoSuchSeat, match="no seat 3 at this table of 2"):
+        Observer(third, 3).follow(first)

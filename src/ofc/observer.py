@@ -25,8 +25,8 @@ from ofc.actions import ROW_SIZES
 from ofc.cards import DECK_SIZE, Card
 from ofc.errors import NoSuchSeat
 from ofc.hand import Hand
-from ofc.observation import F32, MOST_DISCARDS, MOST_FANTASY_CARDS, MOST_IN_ROW, SEAT_SCALARS, Layout, layout
-from ofc.rules import HAND_CARDS
+from ofc.observation import F32, MOST_DISCARDS, MOST_FANTASY_CARDS, MOST_IN_ROW, SEAT_SCALARS, layout_of
+from ofc.rules import HAND_CARDS, Rules
 from ofc.view import ViewUpdate
 
 StreetDeal = tuple[int, int, tuple[int, int, int]]
@@ -53,8 +53,8 @@ class Frame(NamedTuple):
 
 
 @lru_cache(maxsize=1024)
-def _frame(where: Layout, seat: int) -> Frame:
-    players = where.players
+def _frame(players: int, streets: int, seat: int) -> Frame:
+    where = layout_of(players, streets)
     rows, blocks = [], []
     for other in range(players):
         rel = (other - seat) % players
@@ -65,12 +65,15 @@ def _frame(where: Layout, seat: int) -> Frame:
 
 
 @lru_cache(maxsize=4096)
-def _blank(where: Layout, seat: int, button: int, fantasy: tuple[int, ...], streaks: tuple[int, ...]) -> array[float]:
+def _blank(
+    players: int, streets: int, seat: int, button: int, fantasy: tuple[int, ...], streaks: tuple[int, ...]
+) -> array[float]:
     """The vector before any action: the button, the street and the fantasy facts (no fantasy: empty tuples)."""
+    where = layout_of(players, streets)
     out = array("f", bytes(4 * where.size))
-    out[where.button + (button - seat) % where.players] = 1.0
+    out[where.button + (button - seat) % players] = 1.0
     out[where.street] = 1.0
-    blocks = _frame(where, seat).blocks
+    blocks = _frame(players, streets, seat).blocks
     for block, cards, streak in zip(blocks[: len(fantasy)], fantasy, streaks, strict=True):
         out[block + 1] = cards > 0
         out[block + 2] = cards / MOST_FANTASY_CARDS
@@ -95,6 +98,7 @@ class Observer:
         "_out",
         "_placed",
         "_rooms",
+        "_rules",
         "_since",
         "_street",
         "_to_act",
@@ -103,19 +107,27 @@ class Observer:
     )
 
     def __init__(self, hand: Hand, seat: int) -> None:
-        rules = hand.rules
-        players = rules.players
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-            raise NoSuchSeat("there is no seat {seat!r} at this table of {count}", seat=seat, count=players)
-        self._hand = hand
         self.seat = seat
-        self._discards_due = tuple([street.discards for street in rules.spec.streets])
-        self._in_fantasy = hand.fantasy[seat] > 0
-        where = layout(rules)
-        self._frame = _frame(where, seat)
+        self._rules: Rules | None = None
+        self.follow(hand)
+
+    def follow(self, hand: Hand) -> None:
+        """Observe ``hand`` from its first action on (a table's next deal: the set-up is kept if the rules are)."""
+        seat = self.seat
+        rules = hand.rules
+        if rules is not self._rules:
+            players = rules.players
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+                raise NoSuchSeat("there is no seat {seat!r} at this table of {count}", seat=seat, count=players)
+            self._rules = rules
+            self._discards_due = tuple([street.discards for street in rules.spec.streets])
+            self._frame = _frame(players, len(self._discards_due), seat)
+        self._hand = hand
         fantasy = hand.fantasy
+        self._in_fantasy = fantasy[seat] > 0
         streaks = hand.fantasy_in_row if any(fantasy) else ()
-        self._blank = _blank(where, seat, hand.button, fantasy if streaks else (), streaks)
+        players, streets = len(self._frame.rows), len(self._discards_due)
+        self._blank = _blank(players, streets, seat, hand.button, fantasy if streaks else (), streaks)
         self._start()
 
     def _start(self) -> None:

@@ -127,6 +127,7 @@ class Table:
         self.fantasy_choices = check_fantasy_choices(fantasy_choices, self.size)
         self.observation_size = observation_size(rules)
         self._rng = random.Random()
+        self._observers: list[Observer] = []
         self.hand = self._deal(self.fantasy)
 
     @property
@@ -139,7 +140,12 @@ class Table:
         """Play ``hand`` from now on, as it stands (``reset`` deals and sets fantasy seats)."""
         self._hand = hand
         self._fantasy_hand = any(hand.fantasy)
-        self._observers = [Observer(hand, seat) for seat in range(self.rules.players)]
+        observers = self._observers
+        if len(observers) != hand.rules.players:
+            self._observers = [Observer(hand, seat) for seat in range(hand.rules.players)]
+        else:
+            for observer in observers:
+                observer.follow(hand)
         self._changed()
 
     def _changed(self) -> None:
