@@ -154,6 +154,16 @@ class Action:
         return Action(seat, tuple(placements), tuple(parse_card(card) for card in discard))
 
 
+def sorted_action(seat: int, placements: tuple[Placement, ...], discards: tuple[Card, ...]) -> Action:
+    """``Action(seat, placements, discards)`` for placements and discards already in its order (by card,
+    highest first), without sorting them again: for callers that build them so (``ofc.env.encoding``)."""
+    action: Action = object.__new__(Action)
+    object.__setattr__(action, "seat", seat)
+    object.__setattr__(action, "placements", placements)
+    object.__setattr__(action, "discards", discards)
+    return action
+
+
 @dataclass(frozen=True, slots=True)
 class ActionRecord:
     """An applied action with the time it was applied and whether the clock made it."""

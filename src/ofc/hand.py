@@ -361,7 +361,7 @@ class Hand:
             self._turn,
             self._to_act,
             tuple(self._held),
-            tuple((clock.hand, clock.bank, clock.since) for clock in self._clocks),
+            tuple([(clock.hand, clock.bank, clock.since) for clock in self._clocks]),
         )
 
     def undo(self) -> Action:
@@ -440,10 +440,7 @@ class Hand:
                 "there are {count} actions to read, so none from number {since!r}", count=len(seen), since=since
             )
         over = self._result is not None
-        return build_update(
-            seat=seat, street=self._street, to_act=self._to_act, fantasy=self._fantasy, held=self._held,
-            seen=seen, since=since, over=over,
-        )  # fmt: skip
+        return build_update(seat, self._street, self._to_act, self._fantasy, self._held, seen, since, over)
 
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"street {self._street}, to act {list(self.to_act)}"

@@ -289,7 +289,6 @@ class ViewUpdate(NamedTuple):
 
 
 def build_update(
-    *,
     seat: int,
     street: int,
     to_act: tuple[int, ...],
@@ -298,8 +297,10 @@ def build_update(
     seen: Sequence[SeenForms],
     since: int,
     over: bool,
+    /,
 ) -> ViewUpdate:
-    """``seat``'s ``ViewUpdate`` of a hand in this state (``Hand.view_update`` calls it; ``since`` checked)."""
+    """``seat``'s ``ViewUpdate`` of a hand in this state (``Hand.view_update`` calls it, once per look:
+    positional arguments, quicker to pass; ``since`` checked)."""
     history = tuple([
         own if own.seat == seat else public if over or not fantasy[own.seat] else face_down
         for own, public, face_down in seen[since:]

@@ -25,7 +25,7 @@ from itertools import combinations
 import numpy as np
 import numpy.typing as npt
 
-from ofc.actions import ROW_SIZES, ROWS, Action, Row
+from ofc.actions import ROW_SIZES, ROWS, Action, Row, sorted_action
 from ofc.cards import Card
 from ofc.errors import ActionError
 from ofc.observer import StreetDeal
@@ -47,6 +47,10 @@ class StreetCodes:
     """Per number, ``(position, Row)`` of each kept card: placements once positions are cards."""
     count_tuples: tuple[tuple[int, int, int], ...]
     """``counts`` as plain tuples (quicker to compare one at a time)."""
+    places_down: tuple[tuple[tuple[int, Row], ...], ...]
+    """``places`` from the highest position down: an ``Action``'s order once positions are sorted cards."""
+    dropped_down: tuple[tuple[int, ...], ...]
+    """``dropped`` from the highest position down."""
 
     @property
     def size(self) -> int:
@@ -71,7 +75,9 @@ def street_codes(cards: int, discards: int) -> StreetCodes:
         for choice, digits in zip(dropped, rows, strict=True)
     )
     count_tuples = tuple((r.count(0), r.count(1), r.count(2)) for r in rows)
-    return StreetCodes(tuple(dropped), tuple(rows), counts, places, count_tuples)
+    places_down = tuple(tuple(reversed(pairs)) for pairs in places)
+    dropped_down = tuple(tuple(reversed(choice)) for choice in dropped)
+    return StreetCodes(tuple(dropped), tuple(rows), counts, places, count_tuples, places_down, dropped_down)
 
 
 def action_space_size(rules: Rules) -> int:
@@ -149,9 +155,9 @@ def decode_held(seat: int | None, cards: tuple[Card, ...], deal: StreetDeal | No
         )
     codes = street_codes(deal[0], deal[1])
     index = _check_number(seat, codes, deal[2], number)
-    ordered = sorted(cards)
-    placements = tuple([(ordered[p], row) for p, row in codes.places[index]])
-    return Action(seat, placements, tuple([ordered[p] for p in codes.dropped[index]]))
+    ordered = sorted(cards)  # positions from the top down give the cards highest first, as Action keeps them
+    placements = tuple([(ordered[p], row) for p, row in codes.places_down[index]])
+    return sorted_action(seat, placements, tuple([ordered[p] for p in codes.dropped_down[index]]))
 
 
 def _check_number(seat: int, codes: StreetCodes, rooms: tuple[int, int, int], number: object) -> int:
