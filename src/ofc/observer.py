@@ -87,6 +87,7 @@ class Observer:
     __slots__ = (
         "_blank",
         "_cards",
+        "_deal",
         "_discarded",
         "_discards_due",
         "_due",
@@ -144,6 +145,7 @@ class Observer:
         self._to_act: tuple[int, ...] = ()
         self._street = 0
         self._due = 0
+        self._deal: StreetDeal | None = None
         self._face_down = False
 
     def array(self) -> F32:
@@ -223,8 +225,14 @@ class Observer:
         for other, count in enumerate(update.holding):
             out[blocks[other] + 4] = _HOLDING[count]
         due = 0
+        self._deal = None
         if cards and seat in to_act:
-            due = len(cards) - HAND_CARDS if self._in_fantasy else self._discards_due[street]
+            if self._in_fantasy:
+                due = len(cards) - HAND_CARDS
+            else:
+                due = self._discards_due[street]
+                rooms = self._rooms
+                self._deal = len(cards), due, (rooms[0], rooms[1], rooms[2])
         if due != self._due:
             out[frame.due] = _DISCARDED[due] if due < MOST_DISCARDS else 1.0
             self._due = due
@@ -238,12 +246,7 @@ class Observer:
     def street_deal(self) -> StreetDeal | None:
         """``ofc.env.encoding.street_deal`` of the seat's view now: None unless it is to place street cards."""
         self.sync()
-        seat = self.seat
-        hand = self._hand
-        if not self._cards or seat not in hand.to_act or hand.fantasy[seat]:
-            return None
-        rooms = self._rooms
-        return len(self._cards), self._due, (rooms[0], rooms[1], rooms[2])
+        return self._deal
 
 
 __all__ = ["Observer", "StreetDeal"]
