@@ -201,6 +201,17 @@ def seen_forms(record: ActionRecord, face_down: bool) -> SeenForms:
     return own, shown, SeenAction(seat, (), (), len(discards), len(placements), time, automatic)
 
 
+def seen_by(
+    seat: int | None, seen: Sequence[SeenForms], since: int, fantasy: tuple[int, ...], over: bool
+) -> tuple[SeenAction, ...]:
+    """The form ``seat`` sees of each action from number ``since`` on: its own whole, another street
+    seat's shown, another fantasy seat's face-down until the showdown (the one rule for views and updates)."""
+    return tuple([
+        own if own.seat == seat else public if over or not fantasy[own.seat] else face_down
+        for own, public, face_down in seen[since:]
+    ])  # fmt: skip
+
+
 def build_view(
     *,
     rules: Rules,
@@ -244,10 +255,7 @@ def build_view(
                 clock=clocks[other],
             )
         )
-    history = tuple(
-        own if own.seat == seat else public if over or not fantasy[own.seat] else face_down
-        for own, public, face_down in seen
-    )  # as ``build_update``: the one rule for which form of an action a seat sees
+    history = seen_by(seat, seen, 0, fantasy, over)
     return HandView(
         rules=rules,
         seat=seat,
@@ -301,9 +309,6 @@ def build_update(
 ) -> ViewUpdate:
     """``seat``'s ``ViewUpdate`` of a hand in this state (``Hand.view_update`` calls it, once per look:
     positional arguments, quicker to pass; ``since`` checked)."""
-    history = tuple([
-        own if own.seat == seat else public if over or not fantasy[own.seat] else face_down
-        for own, public, face_down in seen[since:]
-    ])  # fmt: skip
+    history = seen_by(seat, seen, since, fantasy, over)
     holding = tuple(map(len, held))
     return ViewUpdate(seat, street, to_act, held[seat], holding, history, len(seen), over)
