@@ -1,10 +1,11 @@
 """Random-policy steps per second through each research interface, against the raw engine.
 
 A step is one seat's decision. The raw engine draws from ``hand.legal_actions(seat)`` and
-applies it (as ``bench_engine.py``). "engine + views, vectors" adds what every environment
-built on ``Hand.view`` must do per decision (the acting seat's view and ``to_array``, and
-every seat's at the end): the floor an adapter reaches without a faster view or vector.
-PettingZoo runs the usual ``agent_iter``/``last``/``step`` loop drawing from the action mask
+applies it (as ``bench_engine.py``). "engine + views, vectors" adds a whole view and
+``to_array`` built from nothing per decision (the acting seat's, and every seat's at the
+end): the floor of an adapter that rebuilds each observation; the environments instead keep
+each seat's vector up to date from ``Hand.view_update`` (``ofc.observer``). PettingZoo
+runs the usual ``agent_iter``/``last``/``step`` loop drawing from the action mask
 (``random.randrange`` over ``np.flatnonzero(mask)``, as cheap a policy as the engine's);
 Gymnasium's ``SeatEnv`` plays one seat against ``random`` bots (every seat's decision
 counted; ``env.step`` calls shown too); OpenSpiel's ``python_ofc`` draws chance cards and

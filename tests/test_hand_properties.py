@@ -19,6 +19,8 @@ from ofc.cards import Card, format_card
 from ofc.determinize import determinize
 from ofc.hand import Hand
 from ofc.rules import Rules
+from ofc.scoring import Board, score_boards
+from ofc.view import HandView
 
 CONFIGS = [
     *(("classic", players) for players in (2, 3, 4)),
@@ -72,8 +74,9 @@ PUBLIC_FACTS = {
     "street", "to_act", "is_over", "actions_taken", "time_banks",
 }  # fmt: skip
 """Public attributes of ``Hand`` that hold no card at all."""
-SEAT_GATED = {"view", "legal_actions", "check", "is_legal", "clock"}
-"""Public methods that answer for one seat (``view`` is the gate; the rest name only that seat's cards)."""
+SEAT_GATED = {"view", "view_update", "legal_actions", "check", "is_legal", "clock"}
+"""Public methods that answer for one seat (``view`` is the gate, ``view_update`` its incremental form;
+the rest name only that seat's cards)."""
 DRIVING = {"apply", "advance", "undo", "clone"}
 """Public methods that drive the hand; they return actions the caller made or was told of, or a hand."""
 ONE_DOOR = {"private_record"}
@@ -106,9 +109,26 @@ def check_views(hand: Hand) -> None:
         for card in range(52):
             if card not in allowed:
                 assert f'"{format_card(card)}"' not in text, (seat, format_card(card))
+        if seat is not None:
+            check_update(hand, seat, view, allowed)
     spectator = json.dumps(hand.view(None).to_dict())
     for card in knowable(hand, None):
         assert f'"{format_card(card)}"' in spectator
+
+
+def check_update(hand: Hand, seat: int, view: HandView, allowed: set[Card]) -> None:
+    """``view_update`` is the view's incremental form: the same fields, the history from any action on."""
+    whole = hand.view_update(seat, 0)
+    assert (whole.seat, whole.street, whole.to_act, whole.cards) == (seat, view.street, view.to_act, view.cards)
+    assert whole.holding == tuple(other.holding for other in view.seats)
+    assert (whole.history, whole.seen, whole.over) == (view.history, hand.actions_taken, view.result is not None)
+    for since in range(hand.actions_taken + 1):
+        assert hand.view_update(seat, since).history == view.history[since:]
+    shown = set(whole.cards)
+    for seen in whole.history:
+        shown.update(card for card, _ in seen.placements)
+        shown.update(seen.discards)
+    assert shown <= allowed
 
 
 def play(hand: Hand, policy: int) -> None:
@@ -141,6 +161,10 @@ def check_end(hand: Hand) -> None:
     dealt = sum(hand.fantasy) + street_seats * sum(street.cards for street in hand.rules.spec.streets)
     assert sorted(placed + discarded) == sorted(hand.private_record().deck[:dealt])
     assert sum(result.points) == 0
+    # the engine builds its boards unchecked (dealt from one deck): the checked path agrees
+    checked = [Board(board.top, board.middle, board.bottom) for board in result.boards]
+    assert checked == list(result.boards)
+    assert score_boards(checked, hand.rules, hand.fantasy_in_row) == result.sheet
     for i, line in enumerate(result.sheet.players):
         assert all(line.vs[j] == -result.sheet.players[j].vs[i] for j in range(players))
     assert all(bank <= start for bank, start in zip(result.time_banks, hand.starting_banks, strict=True))

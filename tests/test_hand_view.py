@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from ofc.actions import Action
 from ofc.cards import ALL_CARDS, Deck, format_card, parse_cards
+from ofc.errors import ActionError, NoSuchSeat
 from ofc.hand import Hand
 from ofc.rules import Rules
 
@@ -134,3 +137,35 @@ def test_view_shortcuts_for_the_seat_to_act() -> None:
     normal = hand.view(1)
     assert hand.view(None).mine is None
     assert normal.mine is normal.seats[1]
+
+
+def test_view_update_reads_what_changed_worked_by_hand() -> None:
+    # The hand above: seat 0 sets its fantasy face-down (action 0), seat 1 places its five
+    # (action 1) and now holds 5c 6s 2h. Seat 1 read up to action 1 sees only its own five;
+    # from 0 it also sees the fantasy set as 13 face-down cards and 1 discard (HISTORY).
+    hand = hand_after_fantasy_set()
+    update = hand.view_update(1, 1)
+    assert (update.seat, update.street, update.to_act, update.seen, update.over) == (1, 1, (1,), 2, False)
+    assert update.cards == parse_cards("5c 6s 2h")
+    assert update.holding == (0, 3)
+    assert [seen.to_dict() for seen in update.history] == HISTORY[1:]
+    assert [seen.to_dict() for seen in hand.view_update(1, 0).history] == HISTORY
+    assert hand.view_update(1, 2).history == ()
+    # Seat 0 sees its own board and its 7c discard; once the hand is over (advance to 100 s:
+    # seat 1 is placed automatically) the board shows to seat 1 too, discard still hidden.
+    own = hand.view_update(0, 0).history[0]
+    assert (own.hidden, own.discards, len(own.placements)) == (0, parse_cards("7c"), 13)
+    hand.advance(100)
+    shown = hand.view_update(1, 0)
+    assert shown.over
+    assert (shown.history[0].hidden, shown.history[0].discards, len(shown.history[0].placements)) == (0, (), 13)
+    assert shown.seen == hand.actions_taken == 6  # the set, seat 1's five, and four automatic streets
+
+
+def test_view_update_names_a_bad_seat_or_start() -> None:
+    hand = hand_after_fantasy_set()
+    with pytest.raises(NoSuchSeat, match="no seat 2 at this table of 2"):
+        hand.view_update(2, 0)
+    for since in (3, -1, True, "0"):
+        with pytest.raises(ActionError, match=f"there are 2 actions to read, so none from number {since!r}"):
+            hand.view_update(1, since)  # type: ignore[arg-type]

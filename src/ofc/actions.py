@@ -10,7 +10,6 @@ fantasy seat's whole board with its discards. Build one directly or with ``Actio
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from contextlib import suppress
 from dataclasses import dataclass
 from decimal import Decimal
 from enum import IntEnum
@@ -71,7 +70,7 @@ def _cards(source: str | Iterable[Card]) -> tuple[Card, ...]:
     return parse_cards(source) if isinstance(source, str) else tuple(source)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Action:
     """One seat's decision for one deal: ``placements`` (card, row) and ``discards``.
 
@@ -85,10 +84,14 @@ class Action:
     placements: tuple[Placement, ...]
     discards: tuple[Card, ...] = ()
 
-    def __post_init__(self) -> None:
-        with suppress(TypeError):  # not cards: left as given for ``Hand.check`` to name the fault
-            object.__setattr__(self, "placements", tuple(sorted(self.placements, reverse=True)))
-            object.__setattr__(self, "discards", tuple(sorted(self.discards, reverse=True)))
+    def __init__(self, seat: int, placements: tuple[Placement, ...], discards: tuple[Card, ...] = ()) -> None:
+        try:  # sorted before they are set: an action is made for every decision, so each is set once
+            ordered = tuple(sorted(placements, reverse=True)), tuple(sorted(discards, reverse=True))
+        except TypeError:  # not cards: left as given for ``Hand.check`` to name the fault
+            ordered = placements, discards
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "placements", ordered[0])
+        object.__setattr__(self, "discards", ordered[1])
 
     @staticmethod
     def of(
@@ -149,6 +152,16 @@ class Action:
                 "seat {seat}'s action: discards must be card text, got {discard!r}", seat=seat, discard=discard
             )
         return Action(seat, tuple(placements), tuple(parse_card(card) for card in discard))
+
+
+def sorted_action(seat: int, placements: tuple[Placement, ...], discards: tuple[Card, ...]) -> Action:
+    """``Action(seat, placements, discards)`` for placements and discards already in its order (by card,
+    highest first), without sorting them again: for callers that build them so (``ofc.env.encoding``)."""
+    action: Action = object.__new__(Action)
+    object.__setattr__(action, "seat", seat)
+    object.__setattr__(action, "placements", placements)
+    object.__setattr__(action, "discards", discards)
+    return action
 
 
 @dataclass(frozen=True, slots=True)

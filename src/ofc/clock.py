@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
-from ofc.errors import ClockError
+from ofc.errors import ClockError, OutOfTime
 
 ZERO = Decimal(0)
 LATEST = Decimal(10) ** 18
@@ -102,6 +102,26 @@ def first_deadline(clocks: Sequence[SeatClock], seats: Sequence[int]) -> tuple[D
         if deadline is not None and (best is None or deadline < best[0]):
             best = (deadline, seat)
     return best
+
+
+def check_not_before(time: Decimal, now: Decimal) -> None:
+    """Raise ``ClockError`` if ``time`` lies before the hand's time ``now``."""
+    if time < now:
+        raise ClockError("time {time} is before the hand's time {now}", time=time_text(time), now=time_text(now))
+
+
+def check_in_time(time: Decimal, now: Decimal, clocks: Sequence[SeatClock], seats: Sequence[int]) -> None:
+    """Raise unless a hand at ``now`` may act at ``time``: not before ``now``, nor after a running deadline."""
+    check_not_before(time, now)
+    due = first_deadline(clocks, seats)
+    if due is not None and due[0] < time:
+        when, late = time_text(due[0]), time_text(time)
+        raise OutOfTime(
+            "seat {seat} ran out of time at {when}; call advance({late}) before acting at {late}",
+            seat=due[1],
+            when=when,
+            late=late,
+        )
 
 
 def to_time(value: Decimal | float | int | str) -> Decimal:

@@ -26,16 +26,16 @@ from ofc.action_check import check_action
 from ofc.actions import ROW_SIZES, Action, ActionRecord
 from ofc.autoplace import auto_action
 from ofc.cards import Card, Deck
-from ofc.clock import ClockReading, SeatClock, first_deadline, time_text, to_time
-from ofc.deals import Deal, deal_sequence, play_order
-from ofc.errors import ActionError, ClockError, HandOver, NoSuchSeat, NothingToUndo, NotYourTurn, OutOfTime
+from ofc.clock import ClockReading, SeatClock, check_in_time, check_not_before, first_deadline, to_time
+from ofc.deals import Deal, play_order
+from ofc.errors import ActionError, HandOver, NoSuchSeat, NothingToUndo, NotYourTurn
 from ofc.hand_record import Before, PrivateRecord
-from ofc.hand_setup import check_deal_size, read_banks, read_button, read_deck, read_fantasy, read_streaks
+from ofc.hand_setup import deal_plan, read_banks, read_button, read_deck, read_fantasy, read_streaks
 from ofc.legal import LegalActions
 from ofc.result import HandResult
 from ofc.rules import HAND_CARDS, Rules
-from ofc.scoring import Board, score_boards
-from ofc.view import HandView, SeenForms, build_view, seen_forms
+from ofc.scoring import dealt_board, settle_boards
+from ofc.view import HandView, SeenForms, ViewUpdate, build_update, build_view, seen_forms
 
 
 class Hand:
@@ -96,7 +96,7 @@ class Hand:
         self._fantasy_in_row = read_streaks(self._fantasy, fantasy_in_row)
         self._banks0 = read_banks(rules, time_banks)
         deck = read_deck(deck, seed)
-        self._deals = check_deal_size(deal_sequence(rules, button, self._fantasy))
+        self._deals = deal_plan(rules, button, self._fantasy)
         self._order = deck.order
         self._seed = deck.seed
         self._next = 0
@@ -186,7 +186,7 @@ class Hand:
         return tuple(seat for seat in self._fantasy_seats if self._held[seat])
 
     def _seats_to_act(self) -> tuple[int, ...]:
-        waiting = self._waiting_fantasy()
+        waiting = self._waiting_fantasy() if self._fantasy_seats else ()
         if waiting:
             return waiting
         if self._street < len(self._streets):
@@ -284,29 +284,14 @@ class Hand:
         """
         self.check(action)
         time = to_time(now)
-        self._check_time(time)
+        check_in_time(time, self._now, self._clocks, self._to_act)
         self._commit(action, time, automatic=False)
 
-    def _check_time(self, time: Decimal) -> None:
-        self._check_not_before(time)
-        due = self._next_deadline()
-        if due is not None and due[0] < time:
-            when, late = time_text(due[0]), time_text(time)
-            raise OutOfTime(
-                "seat {seat} ran out of time at {when}; call advance({late}) before acting at {late}",
-                seat=due[1],
-                when=when,
-                late=late,
-            )
-
-    def _check_not_before(self, time: Decimal) -> None:
-        if time < self._now:
-            raise ClockError(
-                "time {time} is before the hand's time {now}", time=time_text(time), now=time_text(self._now)
-            )
-
-    def _next_deadline(self) -> tuple[Decimal, int] | None:
-        return first_deadline(self._clocks, self._to_act)
+    def _apply_trusted(self, action: Action) -> None:
+        """``apply(action, hand.now)`` without the checks: not public, for callers that built ``action`` from
+        the acting seat's own legal set (``ofc.env`` decodes numbers its masks allow) and must not pay twice.
+        Acting at the hand's own time is always in time (``advance`` has placed every seat out of time)."""
+        self._commit(action, self._now, automatic=False)
 
     def advance(self, now: Decimal | float) -> tuple[Action, ...]:
         """Move the hand's time to ``now``, placing automatically for every seat out of time.
@@ -315,10 +300,10 @@ class Hand:
         the deadline of the one before); returns the automatic actions applied, in order.
         """
         time = to_time(now)
-        self._check_not_before(time)
+        check_not_before(time, self._now)
         done: list[Action] = []
         while self._result is None:
-            due = self._next_deadline()
+            due = first_deadline(self._clocks, self._to_act)
             if due is None or due[0] > time:
                 break
             deadline, seat = due
@@ -361,8 +346,8 @@ class Hand:
                 self._clocks[seat].start(time)
 
     def _finish(self) -> None:
-        boards = tuple(Board(tuple(top), tuple(middle), tuple(bottom)) for top, middle, bottom in self._rows)
-        sheet = score_boards(boards, self._rules, self._fantasy_in_row)
+        boards = tuple([dealt_board(tuple(top), tuple(middle), tuple(bottom)) for top, middle, bottom in self._rows])
+        sheet = settle_boards(boards, self._rules, self._fantasy_in_row)
         self._result = HandResult(boards, sheet, tuple(clock.bank for clock in self._clocks))
 
     # ------------------------------------------------------------------ search: undo and clone
@@ -376,7 +361,7 @@ class Hand:
             self._turn,
             self._to_act,
             tuple(self._held),
-            tuple((clock.hand, clock.bank, clock.since) for clock in self._clocks),
+            tuple([(clock.hand, clock.bank, clock.since) for clock in self._clocks]),
         )
 
     def undo(self) -> Action:
@@ -444,6 +429,18 @@ class Hand:
             start=self._start,
             starting_banks=self._banks0,
         )
+
+    def view_update(self, seat: int, since: int = 0) -> ViewUpdate:
+        """What of ``seat``'s view play changes, with the actions from number ``since`` on (``ofc.view.ViewUpdate``)."""
+        if type(seat) is not int or not 0 <= seat < len(self._held):
+            self._seat_index(seat)
+        seen = self._seen
+        if type(since) is not int or not 0 <= since <= len(seen):
+            raise ActionError(
+                "there are {count} actions to read, so none from number {since!r}", count=len(seen), since=since
+            )
+        over = self._result is not None
+        return build_update(seat, self._street, self._to_act, self._fantasy, self._held, seen, since, over)
 
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"street {self._street}, to act {list(self.to_act)}"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import NamedTuple
 
 from ofc.actions import ActionRecord
 from ofc.cards import Card
@@ -21,9 +22,9 @@ class PrivateRecord:
     actions: tuple[ActionRecord, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Before:
-    """What ``undo`` puts back: the hand's counters, held cards and clocks before an action."""
+class Before(NamedTuple):
+    """What ``undo`` puts back: the hand's counters, held cards and clocks before an action (a tuple:
+    one is made per action applied, so it is kept cheap)."""
 
     now: Decimal
     next: int

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from decimal import Decimal
+from functools import lru_cache
 
 from ofc.cards import DECK_SIZE, Deck
 from ofc.clock import to_time
-from ofc.deals import Deal
+from ofc.deals import Deal, deal_sequence
 from ofc.errors import SetupError
 from ofc.rules import Rules
 
@@ -34,6 +35,12 @@ def check_deal_size(deals: tuple[Deal, ...]) -> tuple[Deal, ...]:
     if needed > DECK_SIZE:
         raise SetupError("this deal needs {needed} cards, more than a deck holds", needed=needed)
     return deals
+
+
+@lru_cache(maxsize=1024)
+def deal_plan(rules: Rules, button: int, fantasy: tuple[int, ...]) -> tuple[Deal, ...]:
+    """``deal_sequence`` checked to fit in one deck; kept, since every hand of a table deals alike."""
+    return check_deal_size(deal_sequence(rules, button, fantasy))
 
 
 def per_seat(name: str, values: Sequence[object], players: int) -> None:

@@ -71,11 +71,12 @@ class Layout:
 
 def layout(rules: Rules) -> Layout:
     """The block offsets for ``rules`` (only the table size and the streets matter)."""
-    return _layout(rules.players, len(rules.spec.streets))
+    return layout_of(rules.players, len(rules.spec.streets))
 
 
 @cache
-def _layout(players: int, streets: int) -> Layout:
+def layout_of(players: int, streets: int) -> Layout:
+    """The block offsets for ``players`` seats and ``streets`` streets (kept)."""
     own = 0
     opponents = own + OWN_PLANES * DECK_SIZE
     street = opponents + (players - 1) * 3 * DECK_SIZE
@@ -232,6 +233,7 @@ __all__ = [
     "history_array",
     "information_state",
     "layout",
+    "layout_of",
     "observation_size",
     "observation_text",
     "rules_text",

@@ -198,7 +198,10 @@ def rank_row(cards: Sequence[Card]) -> int:
 
 def is_royal_flush(key: int) -> bool:
     """Whether ``key`` is the ace-high straight flush."""
-    return key == make_key(Category.STRAIGHT_FLUSH, [ACE])
+    return key == _ROYAL_FLUSH
+
+
+_ROYAL_FLUSH = make_key(Category.STRAIGHT_FLUSH, [ACE])
 
 
 def hand_name(key: int) -> Phrase:

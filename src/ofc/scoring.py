@@ -103,6 +103,13 @@ class Royalties:
         return {"top": self.top, "middle": self.middle, "bottom": self.bottom, "total": self.total}
 
 
+def dealt_board(top: tuple[Card, ...], middle: tuple[Card, ...], bottom: tuple[Card, ...]) -> Board:
+    """A ``Board`` of rows the engine filled (3, 5 and 5 cards dealt from one deck), not checked again."""
+    board = object.__new__(Board)
+    board.__dict__.update(top=top, middle=middle, bottom=bottom)  # as the frozen __init__ sets them
+    return board
+
+
 def row_keys(board: Board) -> RowKeys:
     """Rank the three rows of ``board``."""
     return RowKeys(rank3(board.top), rank5(board.middle), rank5(board.bottom))
@@ -277,6 +284,12 @@ def score_boards(boards: Sequence[Board], rules: Rules, fantasy_in_row: Sequence
             "fantasy_in_row has {n_streaks} entries for {n_boards} boards", n_streaks=len(streaks), n_boards=len(boards)
         )
     _check_no_shared_cards(boards)
+    return settle_boards(boards, rules, streaks)
+
+
+def settle_boards(boards: Sequence[Board], rules: Rules, streaks: Sequence[int]) -> ScoreSheet:
+    """``score_boards`` without its checks, for a table already known to be one (the engine's boards:
+    dealt from one deck, a seat per board, a streak per seat)."""
     keys = [row_keys(board) for board in boards]
     pays = [royalties_of(k, rules) for k in keys]
     count = len(keys)
@@ -311,6 +324,7 @@ __all__ = [
     "Royalties",
     "ScoreSheet",
     "bottom_royalty",
+    "dealt_board",
     "fantasy_entry_cards",
     "is_fouled",
     "meets_stay",
@@ -320,6 +334,7 @@ __all__ = [
     "royalties",
     "royalties_of",
     "score_boards",
+    "settle_boards",
     "settle_pair",
     "top_royalty",
 ]

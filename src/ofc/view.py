@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ofc.actions import ROW_SIZES, ROWS, ActionRecord, Placement
 from ofc.cards import Card, format_card
@@ -187,17 +187,29 @@ SeenForms = tuple["SeenAction", "SeenAction", "SeenAction"]
 
 
 def seen_forms(record: ActionRecord, face_down: bool) -> SeenForms:
-    """The three forms of ``record`` (``face_down``: a fantasy set, hidden until the showdown)."""
-    action = record.action
-    placed = len(action.placements)
+    """The three forms of ``record`` (``face_down``: a fantasy set, hidden until the showdown).
 
-    def form(placements: tuple[Placement, ...], discards: tuple[Card, ...], hidden: int) -> SeenAction:
-        return SeenAction(action.seat, placements, discards, len(action.discards), hidden, record.time,
-                          record.automatic)  # fmt: skip
+    Forms that come out equal are one object (an action without discards looks the same to
+    its seat and to others), so applying an action builds no more than it must.
+    """
+    action, time, automatic = record.action, record.time, record.automatic
+    seat, placements, discards = action.seat, action.placements, action.discards
+    own = SeenAction(seat, placements, discards, len(discards), 0, time, automatic)
+    shown = SeenAction(seat, placements, (), len(discards), 0, time, automatic) if discards else own
+    if not face_down:
+        return own, shown, shown
+    return own, shown, SeenAction(seat, (), (), len(discards), len(placements), time, automatic)
 
-    own = form(action.placements, action.discards, 0)
-    shown = form(action.placements, (), 0)
-    return own, shown, form((), (), placed) if face_down else shown
+
+def seen_by(
+    seat: int | None, seen: Sequence[SeenForms], since: int, fantasy: tuple[int, ...], over: bool
+) -> tuple[SeenAction, ...]:
+    """The form ``seat`` sees of each action from number ``since`` on: its own whole, another street
+    seat's shown, another fantasy seat's face-down until the showdown (the one rule for views and updates)."""
+    return tuple([
+        own if own.seat == seat else public if over or not fantasy[own.seat] else face_down
+        for own, public, face_down in seen[since:]
+    ])  # fmt: skip
 
 
 def build_view(
@@ -243,10 +255,7 @@ def build_view(
                 clock=clocks[other],
             )
         )
-    history = tuple(
-        own if own.seat == seat else public if over or not fantasy[own.seat] else face_down
-        for own, public, face_down in seen
-    )
+    history = seen_by(seat, seen, 0, fantasy, over)
     return HandView(
         rules=rules,
         seat=seat,
@@ -262,3 +271,44 @@ def build_view(
         start=start,
         starting_banks=starting_banks,
     )
+
+
+class ViewUpdate(NamedTuple):
+    """What ``seat`` may know now that play changes, and the actions it saw from its ``since``-th on.
+
+    ``Hand.view_update(seat, since)`` returns it: the same knowledge as ``Hand.view(seat)``
+    without the clocks and without what is fixed for the hand (rules, button, fantasy deals
+    and streaks, all public), so code that keeps its own copy of a seat's knowledge (the
+    environments' observations, ``ofc.observer``) reads only what changed. ``history`` holds
+    the actions from number ``since`` on, each in the form the view shows it now (at the
+    showdown a face-down fantasy board is shown, so its earlier form changes: ``over``);
+    ``seen`` is how many actions the view holds in all; ``holding`` is every seat's count
+    of cards held. A named tuple: one is made per look, so it is kept cheap.
+    """
+
+    seat: int
+    street: int
+    to_act: tuple[int, ...]
+    cards: tuple[Card, ...]
+    holding: tuple[int, ...]
+    history: tuple[SeenAction, ...]
+    seen: int
+    over: bool
+
+
+def build_update(
+    seat: int,
+    street: int,
+    to_act: tuple[int, ...],
+    fantasy: tuple[int, ...],
+    held: Sequence[tuple[Card, ...]],
+    seen: Sequence[SeenForms],
+    since: int,
+    over: bool,
+    /,
+) -> ViewUpdate:
+    """``seat``'s ``ViewUpdate`` of a hand in this state (``Hand.view_update`` calls it, once per look:
+    positional arguments, quicker to pass; ``since`` checked)."""
+    history = seen_by(seat, seen, since, fantasy, over)
+    holding = tuple(map(len, held))
+    return ViewUpdate(seat, street, to_act, held[seat], holding, history, len(seen), over)

@@ -25,8 +25,10 @@ from itertools import combinations
 import numpy as np
 import numpy.typing as npt
 
-from ofc.actions import ROW_SIZES, ROWS, Action, Row
+from ofc.actions import ROW_SIZES, ROWS, Action, Row, sorted_action
+from ofc.cards import Card
 from ofc.errors import ActionError
+from ofc.observer import StreetDeal
 from ofc.rules import VARIANTS, Rules, Variant
 from ofc.view import HandView
 
@@ -45,6 +47,10 @@ class StreetCodes:
     """Per number, ``(position, Row)`` of each kept card: placements once positions are cards."""
     count_tuples: tuple[tuple[int, int, int], ...]
     """``counts`` as plain tuples (quicker to compare one at a time)."""
+    places_down: tuple[tuple[tuple[int, Row], ...], ...]
+    """``places`` from the highest position down: an ``Action``'s order once positions are sorted cards."""
+    dropped_down: tuple[tuple[int, ...], ...]
+    """``dropped`` from the highest position down."""
 
     @property
     def size(self) -> int:
@@ -69,7 +75,9 @@ def street_codes(cards: int, discards: int) -> StreetCodes:
         for choice, digits in zip(dropped, rows, strict=True)
     )
     count_tuples = tuple((r.count(0), r.count(1), r.count(2)) for r in rows)
-    return StreetCodes(tuple(dropped), tuple(rows), counts, places, count_tuples)
+    places_down = tuple(tuple(reversed(pairs)) for pairs in places)
+    dropped_down = tuple(tuple(reversed(choice)) for choice in dropped)
+    return StreetCodes(tuple(dropped), tuple(rows), counts, places, count_tuples, places_down, dropped_down)
 
 
 def action_space_size(rules: Rules) -> int:
@@ -96,10 +104,6 @@ def _nothing(size: int) -> I8:
     mask = np.zeros(size, dtype=np.int8)
     mask.flags.writeable = False
     return mask
-
-
-StreetDeal = tuple[int, int, tuple[int, int, int]]
-"""Cards held, discards due and free places per row (top, middle, bottom)."""
 
 
 def street_deal(view: HandView) -> StreetDeal | None:
@@ -136,16 +140,24 @@ def decode(view: HandView, number: int) -> Action:
 
 def decode_deal(view: HandView, deal: StreetDeal | None, number: int) -> Action:
     """``decode`` for a view whose ``street_deal`` is ``deal`` (for callers that keep it)."""
-    seat = view.seat
+    return decode_held(view.seat, view.cards, deal, number)
+
+
+def decode_held(seat: int | None, cards: tuple[Card, ...], deal: StreetDeal | None, number: object) -> Action:
+    """``decode`` for ``seat`` holding ``cards`` whose ``street_deal`` is ``deal`` (``ActionError`` if not legal).
+
+    The action returned is legal whenever ``cards`` and ``deal`` are the seat's now: the number
+    is checked against the row rooms, and every card held is placed or discarded once.
+    """
     if seat is None or deal is None:
         raise ActionError(
             "seat {seat} has no street cards to place now, so action {number} means nothing", seat=seat, number=number
         )
     codes = street_codes(deal[0], deal[1])
     index = _check_number(seat, codes, deal[2], number)
-    cards = sorted(view.cards)
-    placements = tuple([(cards[p], row) for p, row in codes.places[index]])
-    return Action(seat, placements, tuple([cards[p] for p in codes.dropped[index]]))
+    ordered = sorted(cards)  # positions from the top down give the cards highest first, as Action keeps them
+    placements = tuple([(ordered[p], row) for p, row in codes.places_down[index]])
+    return sorted_action(seat, placements, tuple([ordered[p] for p in codes.dropped_down[index]]))
 
 
 def _check_number(seat: int, codes: StreetCodes, rooms: tuple[int, int, int], number: object) -> int:
@@ -214,6 +226,7 @@ __all__ = [
     "deal_mask",
     "decode",
     "decode_deal",
+    "decode_held",
     "encode",
     "street_codes",
     "street_deal",

@@ -1,9 +1,15 @@
 """One hand driven for the environments: seeded decks, fantasy boards, numbered actions.
 
-The environments see the hand only through ``Hand.view(seat)``: observations, masks and the
-decoding of an action number are all built from the acting seat's view (kept, with its mask,
-until the hand changes). Time never passes (every action is applied at time 0), so no clock
-runs out.
+The environments see the hand only through the seat's view: observations, masks and the
+decoding of an action number come from each seat's ``ofc.observer.Observer``, which keeps the
+seat's ``to_array`` vector, held cards and row rooms up to date through
+``Hand.view_update(seat, since)`` (the view's incremental form: what the seat saw since its
+last look), so a step costs microseconds rather than a view and a vector built from nothing;
+bots and ``render`` get whole views (``view``, kept until the hand changes). A number decoded
+from the acting seat's own cards and rooms is legal by construction (``decode_held`` checks
+it against the rooms), so it is applied without the engine checking it again. Time never
+passes (every action is applied at time 0), so no clock runs out. Decks are drawn by
+``shuffled`` from the table's seeded ``random.Random``.
 
 Fantasy seats are set by the exact solver by default, as soon as they may act and before any
 street seat is asked for a decision, so ``to_play`` is then always a street seat (or None
@@ -24,10 +30,12 @@ import numpy.typing as npt
 
 from ofc.actions import Action
 from ofc.bots.base import fantasy_decision, solution_action
-from ofc.env.encoding import StreetDeal, action_space_size, deal_mask, decode_deal, street_deal
+from ofc.cards import ALL_CARDS, DECK_SIZE, Card, Deck
+from ofc.env.encoding import action_space_size, deal_mask, decode_held
 from ofc.errors import ActionError, SetupError
 from ofc.hand import Hand
-from ofc.observation import observation_size, to_array
+from ofc.observation import observation_size
+from ofc.observer import Observer
 from ofc.rules import Rules
 from ofc.solver import FantasySolution, solve_fantasy_top
 from ofc.view import HandView
@@ -82,6 +90,21 @@ def board_action(seat: int, boards: Sequence[FantasySolution], number: object) -
     return solution_action(seat, boards[int(index)])
 
 
+def shuffled(rng: random.Random) -> list[Card]:
+    """The 52 cards in an order drawn uniformly by ``rng``, from one 320-bit draw.
+
+    Fisher-Yates with each swap's index taken from the draw in mixed radix: 52! < 2^226, so
+    each order's chance is off by less than 2^-94 of itself, and it is quicker than
+    ``rng.shuffle`` (one draw, not 51).
+    """
+    draw = rng.getrandbits(320)
+    cards = list(ALL_CARDS)
+    for last in range(DECK_SIZE - 1, 0, -1):
+        draw, pick = divmod(draw, last + 1)
+        cards[last], cards[pick] = cards[pick], cards[last]
+    return cards
+
+
 @cache
 def _first(count: int, size: int) -> I8:
     """A read-only mask of ``size`` numbers with the first ``count`` set."""
@@ -104,6 +127,7 @@ class Table:
         self.fantasy_choices = check_fantasy_choices(fantasy_choices, self.size)
         self.observation_size = observation_size(rules)
         self._rng = random.Random()
+        self._observers: list[Observer] = []
         self.hand = self._deal(self.fantasy)
 
     @property
@@ -116,18 +140,24 @@ class Table:
         """Play ``hand`` from now on, as it stands (``reset`` deals and sets fantasy seats)."""
         self._hand = hand
         self._fantasy_hand = any(hand.fantasy)
+        observers = self._observers
+        if len(observers) != hand.rules.players:
+            self._observers = [Observer(hand, seat) for seat in range(hand.rules.players)]
+        else:
+            for observer in observers:
+                observer.follow(hand)
         self._changed()
 
     def _changed(self) -> None:
-        """Forget what was built for the state before."""
+        """Forget what was built for the state before (observers read what changed themselves)."""
         self._views: dict[int | None, HandView] = {}
-        self._masks: dict[int, tuple[I8, StreetDeal | None]] = {}
         self._boards: dict[int, tuple[FantasySolution, ...]] = {}
 
     def _deal(self, fantasy: Sequence[int]) -> Hand:
         players = self.rules.players
         button = self.button if self.button is not None else self._rng.randrange(players)
-        hand = Hand(self.rules, button=button, seed=self._rng.getrandbits(64), fantasy=fantasy)
+        deck = Deck(order=shuffled(self._rng))
+        hand = Hand(self.rules, button=button, deck=deck, fantasy=fantasy)
         if any(hand.fantasy) and not self.fantasy_choices:
             self._set_fantasy(hand)
         return hand
@@ -135,7 +165,7 @@ class Table:
     def reset(self, seed: int | None = None, fantasy: Sequence[int] | None = None) -> None:
         """Deal a new hand (``seed`` fixes the button and deck of this and later hands)."""
         if seed is not None:
-            self._rng = random.Random(seed)
+            self._rng.seed(seed)
         if fantasy is not None and len(fantasy) != self.rules.players:
             raise SetupError(
                 "fantasy needs one deal size per seat ({players}), got {n_fantasy}",
@@ -182,30 +212,23 @@ class Table:
 
     def mask(self, seat: int) -> I8:
         """1 for every number ``seat`` may play now (shared and read-only: copy it to change it)."""
-        return self._mask_and_deal(seat)[0]
-
-    def _mask_and_deal(self, seat: int) -> tuple[I8, StreetDeal | None]:
-        known = self._masks.get(seat)
-        if known is None:
-            if self.choosing(seat):
-                known = _first(len(self.boards(seat)), self.size), None
-            else:
-                deal = street_deal(self.view(seat))
-                known = deal_mask(deal, self.size), deal
-            self._masks[seat] = known
-        return known
+        if self.choosing(seat):
+            return _first(len(self.boards(seat)), self.size)
+        return deal_mask(self._observers[seat].street_deal(), self.size)
 
     def observe(self, seat: int) -> Observation:
         """``{"observation": vector, "action_mask": 0/1 per action number}`` for ``seat``."""
-        return {"observation": to_array(self.view(seat)), "action_mask": self.mask(seat).copy()}
+        return {"observation": self._observers[seat].array(), "action_mask": self.mask(seat).copy()}
 
     def apply(self, action: Action) -> None:
         """Apply ``action`` (a bot's) at time 0, then set any fantasy seat that may act."""
-        hand = self._hand
-        hand.apply(action, 0)
+        self._hand.apply(action, 0)
+        self._after()
+
+    def _after(self) -> None:
         self._changed()
         if self._fantasy_hand and not self.fantasy_choices:
-            self._set_fantasy(hand)
+            self._set_fantasy(self._hand)
 
     def play(self, number: int) -> None:
         """Apply action ``number`` for the seat to act (``ActionError`` if it is not legal)."""
@@ -214,8 +237,11 @@ class Table:
             raise SetupError("the hand is over: reset it before playing")
         if self.choosing(seat):
             self.apply(self._fantasy_action(seat, number))
-        else:
-            self.apply(decode_deal(self.view(seat), self._mask_and_deal(seat)[1], number))
+            return
+        observer = self._observers[seat]
+        deal = observer.street_deal()  # the seat's own cards and rooms, read through its view
+        self._hand._apply_trusted(decode_held(seat, observer.cards, deal, number))
+        self._after()
 
     def _fantasy_action(self, seat: int, number: object) -> Action:
         return board_action(seat, self.boards(seat), number)
