@@ -44,6 +44,7 @@ from ofc.server.protocol import (
     error_message,
     parse_message,
 )
+from ofc.server.pacing import Pacer
 from ofc.server.ratelimit import RULES, WHAT, Limiter, RateLimited, Rule, check, client_address
 from ofc.server.storage import Storage, default_url
 from ofc.server.tables import Connection, Runtime, Settings, TableManager
@@ -288,8 +289,12 @@ async def _serve(manager: TableManager, runtime: Runtime, socket: WebSocket) -> 
             await socket.close(code=1008, reason="too slow: the messages sent were not read")
 
     sending = asyncio.get_running_loop().create_task(writer())
+    pacer = Pacer()
     try:
         while True:
+            # one message at a time, then the other connections' turn, and at most so many a
+            # second: a client sending without pause cannot hold the loop (ofc.server.pacing)
+            await pacer.turn()
             frame = await socket.receive()
             if frame["type"] == "websocket.disconnect":
                 break
