@@ -33,6 +33,7 @@ from ofc.server.keep_routes import keep_router
 from ofc.server.keep_store import KeepStore
 from ofc.server.limits import DoorLimits
 from ofc.server.money import money_text
+from ofc.server.pacing import Pacer
 from ofc.server.protocol import (
     CreateTable,
     Hint,
@@ -44,7 +45,6 @@ from ofc.server.protocol import (
     error_message,
     parse_message,
 )
-from ofc.server.pacing import Pacer
 from ofc.server.ratelimit import RULES, WHAT, Limiter, RateLimited, Rule, check, client_address
 from ofc.server.storage import Storage, default_url
 from ofc.server.tables import Connection, Runtime, Settings, TableManager
