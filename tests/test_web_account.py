@@ -12,7 +12,7 @@ from pathlib import Path
 from starlette.testclient import TestClient
 
 from test_server_support import create_table, join, make_app
-from test_web_e2e import _create_table, _lobby_as_ann, _status, new_context
+from test_web_e2e import _create_table, _lobby_as_ann, _status, second_player
 
 
 def test_sign_in_answers_balance_and_tables_only_for_the_right_key(tmp_path: Path) -> None:
@@ -49,14 +49,7 @@ def test_sign_in_with_the_key_on_a_second_browser(tmp_path: Path) -> None:
         key = page.input_value("#my-key")
         assert len(key) > 10
         assert page.is_enabled("#copy-key")
-        browser = page.context.browser
-        assert browser is not None
-        other = new_context(browser, viewport={"width": 390, "height": 844})
-        second = other.new_page()
-        second.on("pageerror", lambda error: errors.append(str(error)))
-        second.goto(base)
-        second.fill("#player-name", "ann")
-        second.dispatch_event("#player-name", "change")
+        second = second_player(page, "ann", errors)
         assert second.input_value("#my-key") == ""
         # without the key the name is someone else's
         second.fill("#signin-key", key + "nope")
@@ -74,5 +67,5 @@ def test_sign_in_with_the_key_on_a_second_browser(tmp_path: Path) -> None:
         _create_table(second, preset="classic", seats="2", seat1="random", fantasy="off")
         second.wait_for_url("**/#/table/2")
         _status(second, "your turn")
-        other.close()
+        second.context.close()
     assert errors == []

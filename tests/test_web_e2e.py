@@ -59,6 +59,19 @@ def _place_by_hand(page: Page) -> None:
                 break
 
 
+def second_player(page: Page, name: str, errors: list[str]) -> Page:
+    """Another person on a 390x844 phone: a fresh context of ``page``'s browser on the lobby of
+    ``page``'s server, ``name`` typed in; errors the page raises go into ``errors``."""
+    browser = page.context.browser
+    assert browser is not None
+    other = new_page(browser, viewport={"width": 390, "height": 844})
+    other.on("pageerror", lambda error: errors.append(str(error)))
+    other.goto(page.url.split("#")[0])
+    other.fill("#player-name", name)
+    other.dispatch_event("#player-name", "change")
+    return other
+
+
 def _status(page: Page, pattern: str) -> None:
     page.wait_for_function(f"() => /{pattern}/.test(document.getElementById('status').textContent)")
 

@@ -16,7 +16,7 @@ from typing import Any
 from playwright.sync_api import Page, WebSocket
 
 from a11y_checks import audit
-from test_web_e2e import WAIT_MS, _create_table, _lobby_as_ann, _status, new_context
+from test_web_e2e import WAIT_MS, _create_table, _lobby_as_ann, _status, second_player
 
 BOARD = "#boards .board[data-seat='{seat}']"
 
@@ -28,14 +28,7 @@ def test_leaving_a_running_match_and_seats_shown_disconnected(tmp_path: Path) ->
         page.wait_for_url("**/#/table/1")
         _status(page, "Waiting for 1 more player")
         base = page.url.split("#")[0]
-        browser = page.context.browser
-        assert browser is not None
-        other = new_context(browser, viewport={"width": 390, "height": 844})
-        bob = other.new_page()
-        bob.on("pageerror", lambda error: errors.append(str(error)))
-        bob.goto(base)
-        bob.fill("#player-name", "bob")
-        bob.dispatch_event("#player-name", "change")
+        bob = second_player(page, "bob", errors)
         bob.click(".table-row button.primary")  # Join
         bob.wait_for_url("**/#/table/1")
         _status(bob, "your turn|waiting for")
@@ -66,7 +59,7 @@ def test_leaving_a_running_match_and_seats_shown_disconnected(tmp_path: Path) ->
         # bob sees it on ann's board
         bob.wait_for_selector(BOARD.format(seat=0) + " .badge.away:text('left: the heuristic bot plays')")
         # bob's browser goes away: ann, still watching her seat, sees him disconnected
-        other.close()
+        bob.context.close()
         page.wait_for_selector(BOARD.format(seat=1) + " .badge.away:text('disconnected')")
         seats = page.request.get(base + "api/tables").json()["tables"][0]["seats"]
         assert [s["stand_in"] for s in seats] == ["heuristic", None]
