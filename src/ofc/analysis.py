@@ -29,6 +29,7 @@ from ofc.bots.arrays import after_action, playouts
 from ofc.bots.base import legal_actions
 from ofc.bots.pro import Z95, ProBot, pro_kernel, run_playouts
 from ofc.errors import HistoryError, OfcError
+from ofc.fast.rollout import SEED_MASK
 from ofc.hand import Hand
 from ofc.history import HandHistory
 from ofc.sim import derive_seed
@@ -132,7 +133,7 @@ class Analyzer:
         job = playouts(
             view, np.array([b for b, _ in built], dtype=np.int64), np.array([c for _, c in built], dtype=np.int64)
         )
-        seed = derive_seed(self.seed, index) & 0x7FFFFFFF
+        seed = derive_seed(self.seed, index) & SEED_MASK
         values = np.zeros((len(chosen), self.rollouts), dtype=np.float64)
         sums = np.zeros(len(chosen), dtype=np.float64)
         squares = np.zeros(len(chosen), dtype=np.float64)

@@ -42,6 +42,7 @@ from ofc.rules import Rules
 from ofc.view import HandView
 
 Z95 = 1.959963984540054
+"""The standard normal quantile of 0.975: a mean plus or minus Z95 standard errors covers 95%."""
 EXACT_DEALS = 5_000
 """The most deals left to one other seat that the last street counts one by one: heads-up pineapple's
 three cards from 24 unseen make 2,024, classic's one card a few dozen; turbo's four cards from

@@ -92,6 +92,10 @@ TOP_GAIN_UNPAIRED = 0.12
 """Strength an unpaired top row is expected to gain per free place."""
 TOP_GAIN_PAIRED = 0.04
 """Strength a paired top row is expected to gain per free place."""
+RANK_STEP = 14.0
+"""A row's strength is category + (rank + 1) / RANK_STEP + (second rank + 1) / RANK_STEP**2."""
+SECOND_RANK_STEP = RANK_STEP * RANK_STEP
+"""The divisor of the second rank in a row's strength (see ``RANK_STEP``)."""
 WIN_SLOPE = 1.5
 """Slope of the logistic share of rows won against a typical row, per unit of strength edge."""
 SPREAD_FLOOR = 0.1
@@ -151,12 +155,12 @@ def _made(board: I64, start: int, n: int) -> tuple[int, int, int]:
 
 @nb.njit(cache=True)
 def _strength_of_key(key: int) -> float:
-    return (key >> 20) + ((key >> 16) & 15) / 14.0 + ((key >> 12) & 15) / 196.0
+    return (key >> 20) + ((key >> 16) & 15) / RANK_STEP + ((key >> 12) & 15) / SECOND_RANK_STEP
 
 
 @nb.njit(cache=True)
 def _strength(category: int, lead: int, second: int) -> float:
-    return category + (lead + 1) / 14.0 + (second + 1) / 196.0
+    return category + (lead + 1) / RANK_STEP + (second + 1) / SECOND_RANK_STEP
 
 
 @nb.njit(cache=True)

@@ -18,6 +18,9 @@ I64 = npt.NDArray[np.int64]
 I32 = npt.NDArray[np.int32]
 F64 = npt.NDArray[np.float64]
 
+NO_VALUE = -1e18
+"""Below any board's value: where a search for the best placement starts."""
+
 
 @nb.njit(cache=True)
 def fits(code: int, base: int, m: int, counts: I64, discards: int, room: I64) -> bool:
@@ -87,7 +90,7 @@ def place_best(
     scratch = np.empty(13, dtype=np.int64)
     room = np.empty(3, dtype=np.int64)
     fill = np.empty(3, dtype=np.int64)
-    best_value = -1e18
+    best_value = NO_VALUE
     best_code = -1
     for code in range(base**m):
         if not fits(code, base, m, counts, discards, room):

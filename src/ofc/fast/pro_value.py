@@ -25,7 +25,7 @@ from ofc.fast.evaluation import (
     board_parts,
     static_of_parts,
 )
-from ofc.fast.placement import build, commit, fits
+from ofc.fast.placement import NO_VALUE, build, commit, fits
 
 I64 = npt.NDArray[np.int64]
 I32 = npt.NDArray[np.int32]
@@ -39,6 +39,11 @@ FEATURE_NAMES = (
     "gap_middle_bottom", "fouled", "safe_rows", "risk_squared",
 )  # fmt: skip
 FOULED = FEATURE_NAMES.index("fouled")
+STATIC = FEATURE_NAMES.index("static")
+POINT_SCALE = 10.0
+"""Points (the static value, royalties) enter the features divided by this, near the others' size."""
+MARGIN_CAP = 3.0
+"""Strength margins between rows are clipped to plus or minus this (three categories)."""
 
 
 @nb.njit(cache=True)
@@ -58,20 +63,20 @@ def features(
     if counts[0] + counts[1] + counts[2] == 13 and (key_b < key_m or key_m < key_t):
         fouled = 1.0
     out[0] = 1.0
-    out[1] = static_of_parts(cat_t, lead_t, n_top, roy, risk, rows, params) / 10.0
+    out[1] = static_of_parts(cat_t, lead_t, n_top, roy, risk, rows, params) / POINT_SCALE
     out[2] = risk
     out[3] = rows * params[P_ROW_POINTS]
-    out[4] = roy / 10.0
+    out[4] = roy / POINT_SCALE
     out[5] = made
     out[6] = draw
     out[7] = e_t - TYPICAL[0]
     out[8] = e_m - TYPICAL[1]
     out[9] = e_b - TYPICAL[2]
-    out[10] = (1.0 - risk) * roy / 10.0
+    out[10] = (1.0 - risk) * roy / POINT_SCALE
     out[11] = (1.0 - risk) * made
     out[12] = (lead_t + 1) / 13.0 if cat_t == 1 else 0.0
-    out[13] = min(max(s_m - s_t, -3.0), 3.0)
-    out[14] = min(max(s_b - s_m, -3.0), 3.0)
+    out[13] = min(max(s_m - s_t, -MARGIN_CAP), MARGIN_CAP)
+    out[14] = min(max(s_b - s_m, -MARGIN_CAP), MARGIN_CAP)
     out[15] = fouled
     out[16] = (1.0 - risk) * rows * params[P_ROW_POINTS]
     out[17] = risk * risk
@@ -114,7 +119,7 @@ def learned_place(
     room = np.empty(3, dtype=np.int64)
     fill = np.empty(3, dtype=np.int64)
     feats = np.empty(N_FEATURES, dtype=np.float64)
-    best_value = -1e18
+    best_value = NO_VALUE
     best_dead = True
     best_code = -1
     for code in range(base**m):

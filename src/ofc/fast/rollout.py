@@ -30,12 +30,14 @@ F64 = npt.NDArray[np.float64]
 SEED_STRIDE = 1_000_003
 """Play-out ``k`` of a decision seeded ``s`` shuffles from ``s * SEED_STRIDE + k`` (a prime, so
 the seeds of different decisions' play-outs do not collide for any realistic count)."""
+SEED_MASK = 0x7FFFFFFF
+"""The bits of a play-out's seed kept for ``np.random.seed`` (31, so it is never negative)."""
 
 
 @nb.njit(cache=True)
 def shuffle_pool(deck: I64, pool: I64, needed: int, seed: int, k: int) -> None:
     """``deck``: ``pool`` with its first ``needed`` places drawn for play-out ``k`` of ``seed``."""
-    np.random.seed((seed * SEED_STRIDE + k) & 0x7FFFFFFF)
+    np.random.seed((seed * SEED_STRIDE + k) & SEED_MASK)
     deck[:] = pool
     for i in range(needed):
         j = i + np.random.randint(0, deck.shape[0] - i)

@@ -9,7 +9,8 @@ import numpy.typing as npt
 
 from ofc.bots.arrays import kernel_rules
 from ofc.fast.pro_rollout import selfplay
-from ofc.fast.pro_value import N_FEATURES, STAGES
+from ofc.fast.pro_value import N_FEATURES, POINT_SCALE, STAGES, STATIC
+from ofc.fast.rollout import SEED_MASK
 from ofc.fast.settle import fantasy_rules_array
 from ofc.rules import Rules
 from ofc.sim import derive_seed
@@ -37,9 +38,9 @@ class Records:
 
 
 def static_weights() -> F64:
-    """Weights that value a board by the static evaluation alone (its feature is scaled by 1/10)."""
+    """Weights that value a board by the static evaluation alone (undoing its feature's ``POINT_SCALE``)."""
     weights = np.zeros((STAGES, N_FEATURES), dtype=np.float64)
-    weights[:, 1] = 10.0
+    weights[:, STATIC] = POINT_SCALE
     return weights
 
 
@@ -78,7 +79,7 @@ def selfplay_chunk(
     t = kernel.tables
     use = weights if weights is not None else static_weights()
     written = selfplay(
-        derive_seed(seed, chunk) & 0x7FFFFFFF, hands, players, cards, discards, kernel.params, use,
+        derive_seed(seed, chunk) & SEED_MASK, hands, players, cards, discards, kernel.params, use,
         seats, explore, fantasy_rules_array(rules),
         t.weight, t.bit, t.unsuited5, t.flush5, t.unsuited3, t.top, t.middle, t.bottom,
         x, stage, target,
