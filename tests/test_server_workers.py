@@ -6,6 +6,7 @@ import asyncio
 import json
 import os
 import signal
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -109,6 +110,57 @@ def test_the_decision_cap_counts_from_the_jobs_start_not_from_its_queueing(monke
     assert first == ("slept 0.8", None)
     assert queued == ("slept 0.5", None)  # waited 0.8 s for the worker, then ran 0.5 s: within its cap
     assert isinstance(late, TimeoutError)
+
+
+class _Recorder:
+    """A stand-in bot noting the order its jobs ran in; the first job holds the worker until released."""
+
+    def __init__(self, spec: str, ran: list[str], release: threading.Event) -> None:
+        self.spec, self.ran, self.release = spec, ran, release
+
+    def act(self, view: object) -> str:
+        if self.spec == "first":
+            self.release.wait(HANG_GUARD)
+        self.ran.append(self.spec)
+        return self.spec
+
+    def decide(self, view: object) -> object:
+        return type("Decided", (), {"action": self.act(view), "value": None})()
+
+
+def test_people_s_requests_start_before_bot_tables_but_cannot_starve_them() -> None:
+    """One worker busy; bot jobs at tables b..f, then four hints from connections p1..p4.
+
+    Worked by hand with PEOPLE_RUN = 3: people first, three in a row while bots wait, then one
+    bot job (round-robin: table b), then the last hint, then the bots in table order.
+    """
+    assert workers.PEOPLE_RUN == 3
+    ran: list[str] = []
+    release = threading.Event()
+
+    def factory(spec: str, seed: int | None) -> _Recorder:
+        return _Recorder(spec, ran, release)
+
+    async def main() -> None:
+        pool = workers.DecisionPool(factory, 1, processes=False)  # type: ignore[arg-type]
+        view = cast(HandView, None)
+        try:
+            jobs = [asyncio.ensure_future(pool.run("a", "act", "first", None, view))]
+            await asyncio.sleep(0)
+            jobs += [asyncio.ensure_future(pool.run(t, "act", t, None, view)) for t in "bcdef"]
+            jobs += [
+                asyncio.ensure_future(pool.run(p, "decide", p, None, view, person=True))
+                for p in ("p1", "p2", "p3", "p4")
+            ]
+            await asyncio.sleep(0)
+            assert pool.queued() == 9
+            release.set()
+            await asyncio.wait_for(asyncio.gather(*jobs), HANG_GUARD)
+        finally:
+            pool.close()
+
+    asyncio.run(main())
+    assert ran == ["first", "p1", "p2", "p3", "b", "p4", "c", "d", "e", "f"]
 
 
 class _Niceness:

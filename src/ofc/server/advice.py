@@ -30,7 +30,7 @@ async def advise(
         raise PlayError("this seat is not playing a fantasy hand", code="not_fantasy")
     kind = "solve" if isinstance(message, Solve) else "decide"
     try:
-        action, value = await pool.run(connection, kind, bot, None, view)
+        action, value = await pool.run(connection, kind, bot, None, view, person=True)
     except TimeoutError:
         raise PlayError("the hint took too long: try again", code="unavailable") from None
     except OfcError as error:

@@ -4,6 +4,9 @@ Each decision is a job ``(kind, spec, seed, view)`` run by ``decide_job`` on a w
 process (the product: one table's search cannot hold the others' GIL) or a thread (tests with
 stand-in bots). Jobs wait in one queue per table and are started round-robin across tables,
 at most ``size`` at once, so a table with many slow bots delays only its own decisions. A
+person's request (a hint, a fantasy solution) waits in a lane of its own served first, so a
+person at the screen waits for the jobs already running, not for every bot table's turn;
+``PEOPLE_RUN`` such jobs in a row at most while bots wait, so hints cannot starve the bots. A
 decision may take ``MAX_DECISION_SECONDS``; bot specs allowed more are refused when the table
 is created, and a job still running ``GRACE_SECONDS`` after its cap (counted from its start, not
 from its queueing) is given up on (the table's clock then places for the seat).
@@ -35,6 +38,10 @@ MAX_DECISION_SECONDS = 5.0
 
 GRACE_SECONDS = 30.0
 """How long past its cap a job may run before its table gives up waiting for it."""
+
+
+PEOPLE_RUN = 3
+"""How many people's requests may start one after another while bots' jobs wait."""
 
 
 def check_budget(bot: object, spec: str) -> None:
@@ -103,8 +110,48 @@ def _give_up(future: asyncio.Future[Any]) -> None:
         future.set_exception(TimeoutError("a decision ran past the server's cap"))
 
 
+Job = tuple[tuple[Any, ...], "asyncio.Future[Any]"]
+
+
+class _Lane:
+    """Jobs waiting in one FIFO queue per table (or connection), taken round-robin."""
+
+    def __init__(self) -> None:
+        self.queues: dict[object, deque[Job]] = {}
+        self.turns: deque[object] = deque()
+
+    def push(self, table: object, job: Job) -> None:
+        """Queue ``job`` behind ``table``'s earlier jobs."""
+        queue = self.queues.get(table)
+        if queue is None:
+            queue = self.queues[table] = deque()
+            self.turns.append(table)
+        queue.append(job)
+
+    def pop(self) -> Job:
+        """The next table's oldest job (the lane must not be empty)."""
+        table = self.turns.popleft()
+        queue = self.queues[table]
+        job = queue.popleft()
+        if queue:
+            self.turns.append(table)  # its next job waits for the other tables' turns
+        else:
+            del self.queues[table]
+        return job
+
+    def __len__(self) -> int:
+        return sum(len(queue) for queue in self.queues.values())
+
+    def clear(self) -> list[Job]:
+        """Empty the lane; the jobs it held."""
+        jobs = [job for queue in self.queues.values() for job in queue]
+        self.queues.clear()
+        self.turns.clear()
+        return jobs
+
+
 class DecisionPool:
-    """A bounded pool with one FIFO queue per table, served round-robin."""
+    """A bounded pool: people's requests first, then bots' jobs, each lane round-robin across tables."""
 
     def __init__(
         self, factory: BotFactory, size: int = 2, *, processes: bool = True, warm: Callable[[], None] | None = None
@@ -117,22 +164,31 @@ class DecisionPool:
             self._executor = ProcessPoolExecutor(self.size, context, _start_worker, (warm,))
         else:
             self._executor = ThreadPoolExecutor(self.size, "ofc-decide")
-        self._queues: dict[object, deque[tuple[tuple[Any, ...], asyncio.Future[Any]]]] = {}
-        self._turns: deque[object] = deque()
+        self._people = _Lane()
+        self._bots = _Lane()
+        self._people_in_a_row = 0
         self._running = 0
         self._token = secrets.token_hex(8)
         """Part of each bot's key: a new pool (a new server) never meets an old pool's bots."""
 
     async def run(
-        self, table: object, kind: str, spec: str, seed: int | None, view: HandView, owner: object = None
+        self,
+        table: object,
+        kind: str,
+        spec: str,
+        seed: int | None,
+        view: HandView,
+        owner: object = None,
+        *,
+        person: bool = False,
     ) -> tuple[Action, Any]:
-        """The job's answer once a worker has run it (queued behind ``table``'s earlier jobs only)."""
+        """The job's answer once a worker has run it (queued behind ``table``'s earlier jobs only).
+
+        ``person``: asked by a person waiting for it (a hint), served before the bots' jobs.
+        """
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        queue = self._queues.get(table)
-        if queue is None:
-            queue = self._queues[table] = deque()
-            self._turns.append(table)
-        queue.append(((self.factory, kind, spec, seed, view, (self._token, owner)), future))
+        lane = self._people if person else self._bots
+        lane.push(table, ((self.factory, kind, spec, seed, view, (self._token, owner)), future))
         self._pump()
         result: tuple[Action, Any] = await future
         return result
@@ -144,17 +200,20 @@ class DecisionPool:
 
     def queued(self) -> int:
         """Jobs waiting for a worker."""
-        return sum(len(queue) for queue in self._queues.values())
+        return len(self._people) + len(self._bots)
+
+    def _next(self) -> Job | None:
+        """The job to start next: a person's, unless ``PEOPLE_RUN`` have started in a row while bots wait."""
+        bots_wait = bool(self._bots.turns)
+        if self._people.turns and not (bots_wait and self._people_in_a_row >= PEOPLE_RUN):
+            self._people_in_a_row += 1
+            return self._people.pop()
+        self._people_in_a_row = 0
+        return self._bots.pop() if bots_wait else None
 
     def _pump(self) -> None:
-        while self._running < self.size and self._turns:
-            table = self._turns.popleft()
-            queue = self._queues[table]
-            job, future = queue.popleft()
-            if queue:
-                self._turns.append(table)  # its next job waits for the other tables' turns
-            else:
-                del self._queues[table]
+        while self._running < self.size and (chosen := self._next()) is not None:
+            job, future = chosen
             if future.done():
                 continue  # its waiter gave up
             self._running += 1
@@ -179,11 +238,8 @@ class DecisionPool:
 
     def close(self) -> None:
         """Stop at once: queued jobs are dropped and worker processes ended."""
-        for queue in self._queues.values():
-            for _job, future in queue:
-                future.cancel()
-        self._queues.clear()
-        self._turns.clear()
+        for _job, future in self._people.clear() + self._bots.clear():
+            future.cancel()
         processes = list(getattr(self._executor, "_processes", {}).values())
         self._executor.shutdown(wait=False, cancel_futures=True)
         for process in processes:
