@@ -14,6 +14,11 @@ plus the stay value when some row could still earn it) ends a loop as soon as it
 reach the incumbent; since later candidates have lower keys, they would lose every tie too.
 Candidates compare by value, then bottom, middle and top keys, then the lexicographically
 smallest bottom, middle and top cards.
+
+The search keeps the k best boards found so far, best first (``solve_top_kernel``); a branch is
+cut as soon as its bound cannot beat the k-th of them (once k are held). Every (bottom, middle,
+top) is met at most once, so the k boards are distinct; ``solve_kernel`` is the search with
+k = 1.
 """
 
 from __future__ import annotations
@@ -29,8 +34,7 @@ from ofc.fast.evaluate import key3, key5
 
 I32 = npt.NDArray[np.int32]
 I64 = npt.NDArray[np.int64]
-UniTuple7 = tuple[float, float, float, float, float, float, float]
-"""An incumbent: value, bottom, middle and top keys, bottom, middle and top masks."""
+F64 = npt.NDArray[np.float64]
 
 QUADS = 7
 FULL_HOUSE = 6
@@ -76,28 +80,6 @@ def _lex_smaller(a: int, b: int) -> bool:
     """Whether position set ``a`` is lexicographically smaller than ``b`` (same size)."""
     d = a ^ b
     return (a & (d & -d)) != 0
-
-
-@nb.njit(cache=True)
-def _better(candidate: UniTuple7, best: UniTuple7) -> bool:
-    """Whether ``(value, kb, km, kt, b, m, t)`` beats the incumbent of the same shape."""
-    for i in range(4):
-        if candidate[i] != best[i]:
-            return candidate[i] > best[i]
-    for i in range(4, 7):
-        if candidate[i] != best[i]:
-            return _lex_smaller(int(candidate[i]), int(best[i]))
-    return False
-
-
-@nb.njit(cache=True)
-def _cannot_win(bound: float, kb: int, km: int, best: UniTuple7) -> bool:
-    """Whether a branch bounded by ``bound`` (bottom ``kb``, middle at most ``km``) loses."""
-    if bound != best[0]:
-        return bound < best[0]
-    if kb != best[1]:
-        return kb < best[1]
-    return km < best[2]
 
 
 @nb.njit(cache=True)
@@ -159,7 +141,43 @@ def rest_positions(rest: int, size: int, positions: I64) -> int:
 
 
 @nb.njit(cache=True)
-def _best_top(
+def _beats(candidate: F64, kept: F64, i: int) -> bool:
+    """Whether ``candidate`` (value, kb, km, kt, b, m, t) comes before row ``i`` of ``kept``."""
+    for j in range(4):
+        if candidate[j] != kept[i, j]:
+            return bool(candidate[j] > kept[i, j])
+    for j in range(4, 7):
+        if candidate[j] != kept[i, j]:
+            return _lex_smaller(int(candidate[j]), int(kept[i, j]))
+    return False
+
+
+@nb.njit(cache=True)
+def _cut(bound: float, kb: int, km: int, kept: F64, last: int) -> bool:
+    """Whether no board bounded by ``bound`` (bottom ``kb``, middle at most ``km``) beats row ``last``."""
+    if bound != kept[last, 0]:
+        return bool(bound < kept[last, 0])
+    if kb != kept[last, 1]:
+        return bool(kb < kept[last, 1])
+    return bool(km < kept[last, 2])
+
+
+@nb.njit(cache=True)
+def _keep(candidate: F64, kept: F64, count: int) -> int:
+    """Insert ``candidate`` into the sorted ``kept`` (``count`` rows used) if it makes the cut."""
+    k = kept.shape[0]
+    if count == k and not _beats(candidate, kept, k - 1):
+        return count
+    i = count if count < k else k - 1
+    while i > 0 and _beats(candidate, kept, i - 1):
+        kept[i, :] = kept[i - 1, :]
+        i -= 1
+    kept[i, :] = candidate
+    return count + 1 if count < k else k
+
+
+@nb.njit(cache=True)
+def _tops(
     cards: I64,
     rest: int,
     cap: int,
@@ -171,31 +189,92 @@ def _best_top(
     u3: I32,
     top_roy: I32,
     positions: I64,
-) -> tuple[float, int, int]:
-    """Best top from the positions in ``rest`` with a key at most ``cap``: (value, key, mask).
-
-    The value counts ``base`` (the other rows' royalties) and the stay once; the mask is -1
-    when no top fits under ``cap``. Equal values go to the higher key, then the first found,
-    which is the lexicographically smallest since positions run in ascending card order.
-    """
-    count = rest_positions(rest, cards.shape[0], positions)
-    best_value = -1.0
-    best_key = -1
-    best_mask = -1
-    for x in range(count):
-        for y in range(x + 1, count):
-            for z in range(y + 1, count):
+    candidate: F64,
+    kept: F64,
+    count: int,
+) -> int:
+    """Offer every top from ``rest`` with a key at most ``cap`` (``candidate[1:3]``, ``[4:6]`` set)."""
+    n = rest_positions(rest, cards.shape[0], positions)
+    for x in range(n):
+        for y in range(x + 1, n):
+            for z in range(y + 1, n):
                 key = key3(cards[positions[x]], cards[positions[y]], cards[positions[z]], weight, u3)
                 if key > cap:
                     continue
                 value = float(base + top_royalty(key, top_roy))
                 if rows_stay or (trips_stay and (key >> 20) == TRIPS):
                     value += stay_value
-                if value > best_value or (value == best_value and key > best_key):
-                    best_value = value
-                    best_key = key
-                    best_mask = (1 << positions[x]) | (1 << positions[y]) | (1 << positions[z])
-    return best_value, best_key, best_mask
+                if count == kept.shape[0] and value < kept[count - 1, 0]:
+                    continue  # below the k-th board held: it cannot make the cut
+                candidate[0] = value
+                candidate[3] = key
+                candidate[6] = (1 << positions[x]) | (1 << positions[y]) | (1 << positions[z])
+                count = _keep(candidate, kept, count)
+    return count
+
+
+@nb.njit(cache=True)
+def solve_top_kernel(
+    cards: I64,
+    weight: I32,
+    bit: I32,
+    u5: I32,
+    f5: I32,
+    u3: I32,
+    top_roy: I32,
+    mid_roy: I32,
+    bot_roy: I32,
+    stay_flags: Any,
+    stay_value: float,
+    kept: F64,
+) -> int:
+    """Fill ``kept`` (shape (k, 7)) with the k best ``[value, kb, km, kt, b, m, t]``, best first.
+
+    Returns how many rows were filled (fewer than k only when the deal has fewer live
+    boards). The arguments are ``solve_kernel``'s, with ``kept`` for ``best``.
+    """
+    k = kept.shape[0]
+    n = cards.shape[0]
+    full = (1 << n) - 1
+    sm, sk, broy, mroy, bstay, mstay = _five_rows(cards, weight, bit, u5, f5, mid_roy, bot_roy, stay_flags)
+    broy_max, mroy_max = _prefix_max(broy), _prefix_max(mroy)
+    bstay_any, mstay_any = _prefix_max(bstay), _prefix_max(mstay)
+    tk, troy_max, tstay_any = _top_bounds(cards, weight, u3, top_roy, stay_flags)
+    top_cap = np.searchsorted(tk, sk, side="right") - 1
+    mid_cap = np.searchsorted(sk, sk, side="right") - 1
+    positions = np.empty(n, dtype=np.int64)
+    candidate = np.zeros(7, dtype=np.float64)
+    count = 0
+    for ib in range(sk.shape[0] - 1, -1, -1):
+        b_mask, kb = sm[ib], sk[ib]
+        tc = top_cap[ib]
+        if count == k:
+            bound = float(broy_max[ib] + mroy_max[ib] + troy_max[tc])
+            if bstay_any[ib] or mstay_any[ib] or tstay_any[tc]:
+                bound += stay_value
+            if _cut(bound, kb, kb, kept, k - 1):
+                break
+        for im in range(mid_cap[ib], -1, -1):
+            m_mask, km = sm[im], sk[im]
+            if m_mask & b_mask:
+                continue
+            tc = top_cap[im]
+            if count == k:
+                bound = float(broy[ib] + mroy_max[im] + troy_max[tc])
+                if bstay[ib] or mstay_any[im] or tstay_any[tc]:
+                    bound += stay_value
+                if _cut(bound, kb, km, kept, k - 1):
+                    break
+            rows_stay = bstay[ib] == 1 or mstay[im] == 1
+            candidate[1] = kb
+            candidate[2] = km
+            candidate[4] = b_mask
+            candidate[5] = m_mask
+            count = _tops(
+                cards, full ^ b_mask ^ m_mask, km, broy[ib] + mroy[im], rows_stay, stay_flags[0],
+                stay_value, weight, u3, top_roy, positions, candidate, kept, count,
+            )  # fmt: skip
+    return count
 
 
 @nb.njit(cache=True)
@@ -218,51 +297,14 @@ def solve_kernel(
     ``cards`` are the deal sorted ascending; the tables are ``EvalTables`` and
     ``RoyaltyArrays``; ``stay_flags`` = (top trips, bottom quads+, middle quads+, middle
     full house+) as booleans; ``stay_value`` is added once when a board meets one of them.
+    The search is ``solve_top_kernel`` with k = 1.
     """
-    n = cards.shape[0]
-    full = (1 << n) - 1
-    sm, sk, broy, mroy, bstay, mstay = _five_rows(cards, weight, bit, u5, f5, mid_roy, bot_roy, stay_flags)
-    # bounds for "any row with a key at most this one": prefix maxima over the sorted keys
-    broy_max, mroy_max = _prefix_max(broy), _prefix_max(mroy)
-    bstay_any, mstay_any = _prefix_max(bstay), _prefix_max(mstay)
-    tk, troy_max, tstay_any = _top_bounds(cards, weight, u3, top_roy, stay_flags)
-    # per 5-subset: the last top, and the last 5-subset, whose key is at most its own
-    top_cap = np.searchsorted(tk, sk, side="right") - 1
-    mid_cap = np.searchsorted(sk, sk, side="right") - 1
-    positions = np.empty(n, dtype=np.int64)
-    found = False
-    inc = (-1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
-    for ib in range(sk.shape[0] - 1, -1, -1):
-        b_mask, kb = sm[ib], sk[ib]
-        tc = top_cap[ib]
-        if found:
-            bound = float(broy_max[ib] + mroy_max[ib] + troy_max[tc])
-            if bstay_any[ib] or mstay_any[ib] or tstay_any[tc]:
-                bound += stay_value
-            if _cannot_win(bound, kb, kb, inc):
-                break
-        for im in range(mid_cap[ib], -1, -1):
-            m_mask, km = sm[im], sk[im]
-            if m_mask & b_mask:
-                continue
-            tc = top_cap[im]
-            if found:
-                bound = float(broy[ib] + mroy_max[im] + troy_max[tc])
-                if bstay[ib] or mstay_any[im] or tstay_any[tc]:
-                    bound += stay_value
-                if _cannot_win(bound, kb, km, inc):
-                    break
-            rows_stay = bstay[ib] == 1 or mstay[im] == 1
-            total, t_key, t_mask = _best_top(
-                cards, full ^ b_mask ^ m_mask, km, broy[ib] + mroy[im], rows_stay, stay_flags[0],
-                stay_value, weight, u3, top_roy, positions,
-            )  # fmt: skip
-            if t_mask < 0:
-                continue
-            candidate = (total, float(kb), float(km), float(t_key), float(b_mask), float(m_mask), float(t_mask))
-            if not found or _better(candidate, inc):
-                found = True
-                inc = candidate
+    kept = np.zeros((1, 7), dtype=np.float64)
+    if solve_top_kernel(
+        cards, weight, bit, u5, f5, u3, top_roy, mid_roy, bot_roy, stay_flags, stay_value, kept
+    ) == 0:  # fmt: skip
+        best[:] = 0
+        return -1.0
     for i in range(6):
-        best[i] = int(inc[i + 1])
-    return inc[0]
+        best[i] = int(kept[0, i + 1])
+    return float(kept[0, 0])

@@ -10,10 +10,9 @@ answer is a function of the deal and the settings alone.
 ``solve_fantasy``'s answer), for callers that weigh the boards against something the solver
 does not see, such as the other seats' boards.
 
-The searches themselves are ``ofc.fast.fantasy.solve_kernel`` and
-``ofc.fast.fantasy_top.solve_top_kernel``; this module checks the input, and reads answers
-back through the pure-Python core (keys, royalties, stay), so what it reports is the core's
-own verdict on the chosen board.
+The search itself is ``ofc.fast.fantasy.solve_top_kernel`` (``solve_kernel`` is its k = 1);
+this module checks the input, and reads answers back through the pure-Python core (keys,
+royalties, stay), so what it reports is the core's own verdict on the chosen board.
 """
 
 from __future__ import annotations
@@ -27,8 +26,7 @@ import numpy as np
 from ofc.cards import Card, check_distinct, format_cards
 from ofc.errors import CardError, RulesError
 from ofc.fantasy_value import DEFAULT_STAY_VALUE
-from ofc.fast.fantasy import solve_kernel
-from ofc.fast.fantasy_top import solve_top_kernel
+from ofc.fast.fantasy import solve_kernel, solve_top_kernel
 from ofc.fast.tables import EVAL_TABLES, royalty_arrays
 from ofc.rules import (
     HAND_CARDS,
