@@ -102,7 +102,7 @@ VALID_FIVE_KEYS = np.union1d(_valid_keys(EVAL_TABLES.unsuited5), _valid_keys(EVA
 
 
 def check_keys(keys: npt.NDArray[Any]) -> None:
-    """Raise ``ValueError`` unless ``keys`` holds rank keys ``(top, middle, bottom)`` per board.
+    """Raise ``BoardError`` unless ``keys`` holds rank keys ``(top, middle, bottom)`` per board.
 
     The royalty kernel indexes its tables by key without bounds checks, so a made-up key
     would read past a table.
@@ -131,7 +131,7 @@ def _royalties_of_valid_keys(keys: I32, table: RoyaltyTable) -> I32:
 def royalties_of_keys(keys: npt.ArrayLike, table: RoyaltyTable) -> I32:
     """Royalties ``(top, middle, bottom)`` of ranked boards, zero for a fouled one.
 
-    Raises ``ValueError`` for anything but the rank keys ``board_keys`` returns.
+    Raises ``BoardError`` for anything but the rank keys ``board_keys`` returns.
     """
     array = np.asarray(keys)
     check_keys(array)
