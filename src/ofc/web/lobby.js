@@ -102,6 +102,13 @@ function emptyText() {
   return view === "playing" ? tr("No tables being played.") : tr("No finished tables.");
 }
 
+// A seat in the lobby's row: open, its player (and the bot playing for them if they left), or its bot.
+function seatLabel(seat) {
+  if (seat.open) return tr("(open)");
+  if (seat.stand_in) return `${seat.name} (${tr("left: the {bot} bot plays", { bot: seat.stand_in })})`;
+  return seat.name;
+}
+
 export function renderTables() {
   const box = $("tables");
   if (!box) return;
@@ -116,7 +123,7 @@ export function renderTables() {
     const seats = trn("{n} seat", "{n} seats", rules.players);
     const status = STATUS_WORDS[table.status] ? STATUS_WORDS[table.status]() : table.status;
     row.append(el("span", "muted", `${variantWord(rules.variant)}, ${kind}${seats}, ${status}`));
-    row.append(el("span", "seats", table.seats.map((s) => (s.open ? tr("(open)") : s.name)).join(" \u00b7 ")));
+    row.append(el("span", "seats", table.seats.map(seatLabel).join(" \u00b7 ")));
     if (table.open_seats.length) {
       const join = el("button", "primary", tr("Join"));
       join.type = "button";
