@@ -146,6 +146,17 @@ def test_a_whole_hand_played_with_the_keyboard_only(tmp_path: Path) -> None:
         assert text.count("1 discard face-down") == 4
         assert text.count("ann: ") == 5
         assert page.locator("#history a[download]").count() == 1
+        # each of her five decisions against the analysis's best choice, and the hand's total
+        page.click("#history button.analyse")
+        page.wait_for_selector("#history .analysis-box p:text('Expected loss in this hand, in points')")
+        decisions = page.locator("#history .analysis li")
+        assert decisions.count() == 5
+        first = decisions.first.text_content() or ""
+        assert first.startswith("Street 1: you played "), first
+        assert page.is_disabled("#history button.analyse")  # worked out once
+        page.set_viewport_size(PHONE)
+        page.screenshot(path=str(tmp_path / "analysis-phone.png"), full_page=True)
+        assert _overlaps(page) == []
         # and the player's stats in the lobby: one pineapple hand
         page.goto(page.url.split("#")[0] + "#/")
         page.wait_for_selector("#stats table")

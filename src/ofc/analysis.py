@@ -18,7 +18,7 @@ listed but not priced.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -31,7 +31,7 @@ from ofc.bots.pro import Z95, ProBot, pro_kernel, run_playouts
 from ofc.errors import HistoryError, OfcError
 from ofc.fast.rollout import SEED_MASK
 from ofc.hand import Hand
-from ofc.history import HandHistory
+from ofc.history import HandHistory, read
 from ofc.sim import derive_seed
 from ofc.tool_defaults import ANALYSIS_CANDIDATES, ANALYSIS_FLAG, ANALYSIS_ROLLOUTS
 from ofc.view import HandView
@@ -202,3 +202,25 @@ def _apply(hand: Hand, index: int, action: Action, time: Decimal, automatic: boo
 def total_loss(reports: Sequence[DecisionReport]) -> float:
     """The summed loss of the priced decisions."""
     return sum(r.loss or 0.0 for r in reports)
+
+
+def analyse_seat(document: Mapping[str, object], seat: int, seed: int = 0) -> dict[str, object]:
+    """The server's analysis of one seat of a full (finished) hand history: its decisions with
+    actions as protocol dicts (language-neutral), losses, intervals and flags, and the total."""
+    reports = Analyzer(seed=seed).analyse(read(document), [seat])
+    decisions = [
+        {
+            "index": r.index,
+            "street": r.street,
+            "kind": r.kind,
+            "played": r.played.to_dict(),
+            "played_value": r.played_value,
+            "best": r.choices[0].action.to_dict() if r.choices else None,
+            "best_value": r.choices[0].value if r.choices else None,
+            "loss": r.loss,
+            "ci95": r.ci95,
+            "flagged": r.flagged,
+        }
+        for r in reports
+    ]
+    return {"seat": seat, "decisions": decisions, "total_loss": total_loss(reports)}

@@ -6,23 +6,35 @@ in, each as ``HandHistory.copy_for`` that seat (docs/hand-history.md): no deck, 
 seats' discards face-down. Never the full record. A token holding no seat there is
 ``403 bad_token``; an unknown table ``404 no_table``.
 
+``POST /api/tables/{id}/hands/{number}/analysis`` with ``{"token"}`` answers ``{"seat",
+"decisions", "total_loss"}``: ``ofc.analysis.analyse_seat`` of that seat in the finished hand
+``number`` (each decision's loss against the ``pro`` analysis's best choice, from the seat's own
+view), worked out on the decision pool as a person's job and kept for the next ask. At a table
+without hints only once the match is over (``409 no_hints``); a hand not finished is ``404
+no_hand``; analyses asked per address are rate limited (``429``).
+
 ``GET /api/players/{name}/stats`` answers ``{"name", "variants": {variant: {"hands",
 "points", "money", "foul_rate", "fantasy_rate"}}}`` from the finished hands' results.
 """
 
 from __future__ import annotations
 
+import logging
+from collections import OrderedDict
 from fractions import Fraction
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
+from ofc.analysis import analyse_seat
+from ofc.errors import OfcError
 from ofc.history import read
 from ofc.server.decks import PlayError
 from ofc.server.money import money_text
-from ofc.server.storage import Storage
+from ofc.server.ratelimit import client_address
+from ofc.server.storage import FINISHED, Storage
 from ofc.server.tables import TableManager, token_hash
 
 
@@ -50,6 +62,18 @@ def seat_copies(store: Storage, table_id: int, last: int, name: str) -> list[dic
             continue  # not dealt in (out of a tournament, or left at the loss limit)
         hands.append({"number": number, "history": history.copy_for(names.index(name)).to_dict()})
     return hands
+
+
+log = logging.getLogger("ofc.server.history")
+
+ANALYSES_KEPT = 500
+"""Finished hands' analyses kept in memory (the least recently asked leave first)."""
+
+
+def seat_in_hand(document: dict[str, Any], name: str) -> int | None:
+    """The seat ``name`` played in a stored hand (None: not dealt in)."""
+    names = document.get("seats") or []
+    return names.index(name) if name in names else None
 
 
 def _new_line() -> dict[str, Any]:
@@ -107,6 +131,46 @@ def history_router(store: Storage, manager: TableManager) -> APIRouter:
         name = game.seats[seat].name
         copies = await manager.db.read(seat_copies, store, table_id, game.hand_number, name)
         return {"seat": seat, "name": name, "hands": copies}
+
+    analyses: OrderedDict[tuple[int, int, str], dict[str, Any]] = OrderedDict()
+
+    @router.post("/api/tables/{table_id}/hands/{number}/analysis", response_model=None)
+    async def analyse_hand(
+        table_id: int, number: int, request: HandsRequest, http: Request
+    ) -> dict[str, Any] | JSONResponse:
+        """The seat's decisions in a finished hand, each against the best choice (a person's job on the pool)."""
+        try:
+            runtime = await manager.load(table_id)
+        except PlayError as error:
+            return _refusal(error.code, str(error), 404)
+        game = runtime.game
+        seat = game.seat_of(token_hash(request.token))
+        if seat is None:
+            return _refusal("bad_token", "this token holds no seat at this table", 403)
+        if not game.hints and game.status != FINISHED:
+            message = f"table {table_id} is played without hints: its hands can be analysed once the match is over"
+            return _refusal("no_hints", message, 409)
+        name = game.seats[seat].name
+        key = (table_id, number, name)
+        if key in analyses:
+            analyses.move_to_end(key)
+            return analyses[key]
+        document = await manager.db.read(store.history, table_id, number) if number >= 0 else None
+        played = None if document is None else seat_in_hand(document, name)
+        if document is None or played is None:
+            return _refusal("no_hand", f"{name} has no finished hand {number + 1} at table {table_id}", 404)
+        address = client_address(http)
+        manager.limiter.check("analysis", address)
+        manager.limiter.spend("analysis", address)
+        try:
+            answer: dict[str, Any] = await manager.pool.call(key, analyse_seat, document, played, person=True)
+        except (TimeoutError, OfcError) as error:
+            log.warning("analysis of table %s hand %s failed: %s", table_id, number, error)
+            return _refusal("unavailable", "the analysis could not be worked out just now: try again", 503)
+        analyses[key] = answer
+        while len(analyses) > ANALYSES_KEPT:
+            analyses.popitem(last=False)
+        return answer
 
     @router.get("/api/players/{name}/stats", response_model=None)
     async def stats(name: str) -> dict[str, Any] | JSONResponse:

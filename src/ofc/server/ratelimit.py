@@ -8,6 +8,7 @@ then one more every ``every`` seconds. A refused attempt raises ``RateLimited`` 
   key waits, or guessing would go on. ``key_address``: wrong keys per client address.
 - ``create``: tables created per client address.
 - ``hint``: hints and fantasy solutions per connection.
+- ``analysis``: finished hands analysed per client address (an answer already worked out is free).
 
 Buckets that have filled up again are forgotten, so memory stays bounded by the clients
 active in the last few minutes.
@@ -40,6 +41,7 @@ RULES = {
     "key_address": Rule(20, Decimal(30)),
     "create": Rule(20, Decimal(15)),
     "hint": Rule(10, Decimal(3)),
+    "analysis": Rule(10, Decimal(20)),
 }
 """The server's limits (``create_app(rate_limits=...)`` replaces them; None turns them off)."""
 
@@ -48,6 +50,7 @@ WHAT = {
     "key_address": N_("too many wrong player keys from this address"),
     "create": N_("too many tables created from this address"),
     "hint": N_("too many hints asked on this connection"),
+    "analysis": N_("too many hand analyses asked from this address"),
 }
 """Each limit's reason, a template the faces translate (``{key}``: the name it counts)."""
 

@@ -110,7 +110,8 @@ def _give_up(future: asyncio.Future[Any]) -> None:
         future.set_exception(TimeoutError("a decision ran past the server's cap"))
 
 
-Job = tuple[tuple[Any, ...], "asyncio.Future[Any]"]
+Job = tuple[tuple[Callable[..., Any], tuple[Any, ...]], "asyncio.Future[Any]"]
+"""A queued job: the function and its arguments, and the future its answer goes to."""
 
 
 class _Lane:
@@ -186,12 +187,17 @@ class DecisionPool:
 
         ``person``: asked by a person waiting for it (a hint), served before the bots' jobs.
         """
+        job = (self.factory, kind, spec, seed, view, (self._token, owner))
+        result: tuple[Action, Any] = await self.call(table, decide_job, *job, person=person)
+        return result
+
+    async def call(self, table: object, work: Callable[..., Any], *args: Any, person: bool = False) -> Any:
+        """``work(*args)`` on a worker (a module-level function and picklable arguments), queued as ``run``'s jobs."""
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         lane = self._people if person else self._bots
-        lane.push(table, ((self.factory, kind, spec, seed, view, (self._token, owner)), future))
+        lane.push(table, ((work, args), future))
         self._pump()
-        result: tuple[Action, Any] = await future
-        return result
+        return await future
 
     async def ready(self) -> None:
         """Once every worker has started (and warmed its kernels)."""
@@ -217,7 +223,8 @@ class DecisionPool:
             if future.done():
                 continue  # its waiter gave up
             self._running += 1
-            work = asyncio.wrap_future(self._executor.submit(decide_job, *job))
+            function, args = job
+            work = asyncio.wrap_future(self._executor.submit(function, *args))
             # the cap counts from the job's start, not from when it was queued behind others
             give_up = asyncio.get_running_loop().call_later(
                 MAX_DECISION_SECONDS + GRACE_SECONDS, functools.partial(_give_up, future)

@@ -1,8 +1,9 @@
 // The hand history panel: this seat's own copies of the table's finished hands (the
 // server's `copy_for` the seat: other seats' discards stay face-down), street by street,
-// each downloadable in the JSON hand-history format (docs/hand-history.md).
-import { $, el, rowWord, signed, toast } from "./util.js";
-import { tr, trn } from "./i18n.js";
+// each downloadable in the JSON hand-history format (docs/hand-history.md), and each analysed
+// on request: every decision of the seat against the best choice the server's analysis finds.
+import { $, el, plainError, rowWord, signed, toast } from "./util.js";
+import { formatAmount, tr, trn } from "./i18n.js";
 import { api } from "./net.js";
 import { ui } from "./state.js";
 
@@ -10,15 +11,57 @@ function cardsText(cards) {
   return cards.join(" ");
 }
 
-// "ann: Ah Kd bottom, 7c top; discards 2s" or "(1 discard face-down)" for another seat.
-function actionText(doc, action) {
-  const name = doc.seats ? doc.seats[action.seat] : tr("seat {number}", { number: action.seat + 1 });
+// "Ah Kd bottom, 7c top, discards 2s" (or "1 discard face-down" for another seat).
+function placementText(action) {
   const rows = {};
   for (const [card, row] of action.place) (rows[row] = rows[row] || []).push(card);
   const parts = Object.entries(rows).map(([row, cards]) => `${cardsText(cards)} ${rowWord(row)}`);
   if (action.discard.length) parts.push(tr("discards {cards}", { cards: cardsText(action.discard) }));
   if (action.hidden_discards) parts.push(trn("{n} discard face-down", "{n} discards face-down", action.hidden_discards));
-  return `${name}${action.automatic ? tr(" (automatic)") : ""}: ${parts.join(", ")}`;
+  return parts.join(", ");
+}
+
+// "ann: Ah Kd bottom, 7c top, discards 2s".
+function actionText(doc, action) {
+  const name = doc.seats ? doc.seats[action.seat] : tr("seat {number}", { number: action.seat + 1 });
+  return `${name}${action.automatic ? tr(" (automatic)") : ""}: ${placementText(action)}`;
+}
+
+const points = (value) => formatAmount(Number(value).toFixed(2));
+const signedPoints = (value) => `${value > 0 ? "+" : ""}${points(value)}`;
+
+// One decision of the analysis: what was played, the best choice, the loss and its interval.
+function decisionItem(decision) {
+  const street = tr("Street {number}", { number: decision.street + 1 });
+  if (decision.kind !== "street") {
+    const why = decision.kind === "fantasy" ? tr("a fantasy hand, set by the solver: not priced") : tr("placed automatically: not priced");
+    return el("li", "small muted", `${street}: ${placementText(decision.played)} (${why})`);
+  }
+  const item = el("li", decision.flagged ? "small mistake" : "small");
+  const played = tr("you played {move} ({value})", { move: placementText(decision.played), value: signedPoints(decision.played_value) });
+  const verdict = decision.loss > 0
+    ? tr("best {move} ({value}): loss {loss} ± {interval}", {
+      move: placementText(decision.best), value: signedPoints(decision.best_value), loss: points(decision.loss), interval: points(decision.ci95),
+    })
+    : tr("the best choice found");
+  item.append(`${street}: ${played}; ${verdict}`);
+  if (decision.flagged) item.append(el("strong", "", ` ${tr("a mistake")}`));
+  return item;
+}
+
+async function analyse(item, box, button) {
+  button.disabled = true;
+  box.replaceChildren(el("p", "muted small", tr("Analysing: each choice is played out hundreds of times...")));
+  try {
+    const answer = await api(`/api/tables/${ui.tableId}/hands/${item.number}/analysis`, { token: ui.token });
+    const list = el("ol", "analysis");
+    for (const decision of answer.decisions) list.append(decisionItem(decision));
+    box.replaceChildren(list, el("p", "small", tr("Expected loss in this hand, in points: {loss}", { loss: points(answer.total_loss) })));
+  } catch (error) {
+    const text = error.code === "no_hints" ? tr("At a table without hints, hands can be analysed once the match is over.") : error.message;
+    box.replaceChildren(el("p", "small error", text || plainError(error.code)));
+    button.disabled = false;
+  }
 }
 
 function handBlock(item) {
@@ -45,7 +88,12 @@ function handBlock(item) {
   const link = el("a", "button small", tr("Download JSON"));
   link.href = URL.createObjectURL(new Blob([JSON.stringify(doc, null, 2)], { type: "application/json" }));
   link.download = `ofc-table${ui.tableId}-hand${item.number + 1}.json`;
-  block.append(link);
+  const button = el("button", "small analyse", tr("Analyse my decisions"));
+  button.type = "button";
+  const box = el("div", "analysis-box");
+  box.setAttribute("aria-live", "polite");
+  button.addEventListener("click", () => analyse(item, box, button));
+  block.append(link, " ", button, box);
   return block;
 }
 

@@ -106,6 +106,7 @@ const PLAIN = {
   no_hints: () => tr("This table is played without hints."),
   expired: () => tr("That table expired: nobody sat at it for a while."),
   not_in_hand: () => tr("You are not dealt in this hand."),
+  no_hand: () => tr("That hand is not finished yet."),
   not_your_turn: (name) => tr("It is not your turn: {name} must act first.", { name }),
   not_fantasy: () => tr("The solver only sets fantasy hands."),
   unavailable: () => tr("The bot could not answer just now; try again."),
