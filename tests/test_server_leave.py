@@ -102,13 +102,39 @@ def test_a_seat_left_mid_match_is_played_by_the_bot_and_settled_to_its_player(tm
         assert hands.json()["name"] == "ann"
 
 
-def test_a_tournament_seat_cannot_be_left_once_it_started_nor_a_finished_match(tmp_path: Path) -> None:
-    with TestClient(make_app(tmp_path)) as client:
-        tournament = create_table(client, kind="tournament", seats=2, bots=[None, "random"])
-        seat = join(client, tournament["id"], "ann")
-        late = client.post(f"/api/tables/{tournament['id']}/leave", json={"token": seat["token"]})
-        assert (late.status_code, late.json()["error"]["code"]) == (409, "not_waiting")
-        assert late.json()["error"]["message"] == "table 1's tournament has started: a seat can be left only before it"
+SHORT = {"buy_in": 100, "starting_chips": 30, "level_hands": 1, "chips_per_point": "5,10,20,40", "payouts": "0.7,0.3"}
+"""A short tournament (as test_server_tournament): 30 chips each, 5 then 10, 20, 40 chips a point."""
+
+
+def test_a_seat_left_mid_tournament_is_played_by_the_bot_and_its_prize_paid_to_its_player(tmp_path: Path) -> None:
+    """ann buys in (100 of her 1,000), the house pays the two bots' buy-ins; she leaves after the
+    start. The heuristic bot plays her seat to the end; the pool of 300 is paid 70% / 30%, and her
+    seat's prize goes to her balance: ann + house change by zero in all (docs/server.md)."""
+    options: dict[str, Any] = {"bot_factory": default_bot_factory}
+    with TestClient(make_app(tmp_path, **options)) as client:
+        table = create_table(client, kind="tournament", seats=3, bots=[None, "random", "random"], settings=SHORT)
+        ann = join(client, table["id"], "ann")
+        path = f"/ws/tables/{table['id']}"
+        with client.websocket_connect(path) as ws:
+            _hello(ws, ann["token"])
+            left = client.post(f"/api/tables/{table['id']}/leave", json={"token": ann["token"]})
+            assert left.status_code == 200, left.text
+            assert left.json()["seats"][ann["seat"]]["stand_in"] == "heuristic"
+            final = until(ws, lambda m: m["type"] == "state" and bool(m["finished"]))
+        prizes = [Fraction(prize) for prize in final["tournament"]["prizes"]]
+        # a pool of 300 paid 70% / 30%: 1st 210, 2nd 90, 3rd 0; two busted at once share 2nd and
+        # 3rd, (90 + 0) / 2 = 45 each (worked by hand as in test_server_tournament)
+        by_place = {(1, 1): 210, (2, 1): 90, (3, 1): 0, (2, 2): 45}
+        places = final["tournament"]["places"]
+        assert prizes == [by_place[place["place"], place["tied"]] for place in places]
+        ann_balance = Fraction(client.get("/api/players/ann").json()["balance"])
+        house = Fraction(client.get("/api/house").json()["balance"])
+        assert ann_balance == 900 + prizes[ann["seat"]]
+        assert house == -200 + sum(prizes) - prizes[ann["seat"]]
+        assert (ann_balance - 1000) + house == 0
+        # a finished tournament's seat can no longer be left
+        late = client.post(f"/api/tables/{table['id']}/leave", json={"token": ann["token"]})
+        assert (late.status_code, late.json()["error"]["code"]) == (409, "left_seat")
 
 
 def test_a_table_without_hints_refuses_hints_and_the_solver(tmp_path: Path) -> None:

@@ -13,7 +13,7 @@ import urllib.request
 from fractions import Fraction
 from pathlib import Path
 
-from playwright.sync_api import Page, ViewportSize
+from playwright.sync_api import Dialog, Page, ViewportSize
 
 from test_web_e2e import PLACED, _create_table, _lobby_as_ann, _place_by_hand, _status
 
@@ -81,4 +81,39 @@ def test_one_person_and_two_bots_play_a_tournament_to_the_end(tmp_path: Path) ->
             f"() => document.getElementById('balance').textContent === 'balance {float(balance):,.2f}'"
         )
         _shots(page, tmp_path, "results")
+    assert errors == []
+
+
+def test_leaving_a_running_tournament_the_bot_plays_on_and_the_prize_is_paid(tmp_path: Path) -> None:
+    errors: list[str] = []
+    with _lobby_as_ann(tmp_path, errors, "--pause", "1", "--bot-delay", "0") as page:
+        page.select_option("#create [name=kind]", "tournament")
+        fields = {"buy_in": "100", "starting_chips": "60", "level_hands": "1", "chips_per_point": "1,5,20,100"}
+        fields |= {"payouts": "0.7,0.3", "fantasy": "off"}
+        _create_table(page, preset="pineapple", seats="3", seat1="random", seat2="heuristic", **fields)
+        page.wait_for_url("**/#/table/1")
+        _status(page, "your turn")
+        assert page.text_content("#leave-match") == "Leave the tournament"
+        assert page.text_content("#leave-match-note") == (
+            "A bot then plays your seat to the end; any prize goes to your balance."
+        )
+        asked: list[str] = []
+
+        def accept(dialog: Dialog) -> None:
+            asked.append(dialog.message)
+            dialog.accept()
+
+        page.once("dialog", accept)
+        page.click("#leave-match")
+        assert asked == [
+            "Leave the tournament? The heuristic bot plays your seat to the end; any prize goes to your balance."
+        ]
+        _status(page, "you left the tournament; the heuristic bot plays your seat|tournament is over")
+        assert page.is_hidden("#playing-panel")
+        _status(page, "tournament is over")
+        rows = page.locator("#tournament table.standings tr")
+        names = [rows.nth(i).locator("td").first.text_content() for i in range(1, 4)]
+        prizes = [Fraction(rows.nth(i).locator("td").nth(4).text_content() or "") for i in range(1, 4)]
+        assert prizes in ([210, 90, 0], [210, 45, 45])  # 300 paid 70% / 30%, ties share
+        assert _balance(page.url.split("/#")[0], "ann") == 900 + prizes[names.index("ann")]
     assert errors == []

@@ -100,7 +100,7 @@ class Seating:
         self.seats[seat].token_hash = None
 
     def hand_over(self, seat: int, *, stored: bool = False) -> str:
-        """Let ``STAND_IN`` play a person's seat for the rest of the running match; the bot spec.
+        """Let ``STAND_IN`` play a person's seat for the rest of the running match or tournament; the bot spec.
 
         Stored first, unless the caller has ``stored`` it.
         """
@@ -116,12 +116,6 @@ class Seating:
         if info.stand_in is not None:
             raise PlayError(
                 "{player} has already left table {table}", code="left_seat", player=info.name, table=self.id
-            )
-        if self.status == PLAYING and self.kind == TOURNAMENT:
-            raise PlayError(
-                "table {table}'s tournament has started: a seat can be left only before it",
-                code="not_waiting",
-                table=self.id,
             )
         if self.status == FINISHED:
             raise PlayError(

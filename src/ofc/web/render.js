@@ -122,6 +122,7 @@ function statusText() {
   if (hand.result) return `${tournament}${tr("{hand}: showdown. Next hand in a moment\u2026", { hand: head })}`;
   const me = state.you !== null && state.you !== undefined ? state.table.seats[state.you] : null;
   if (me && me.stand_in) {
+    if (state.tournament) return tr("{hand}: you left the tournament; the {bot} bot plays your seat and any prize goes to your balance.", { hand: head, bot: me.stand_in });
     return tr("{hand}: you left the match; the {bot} bot plays your seat and its result goes to your balance.", { hand: head, bot: me.stand_in });
   }
   if (myTurn()) {

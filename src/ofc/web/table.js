@@ -198,13 +198,19 @@ export function resetPlay() {
   redraw();
 }
 
-// A running match left to the heuristic bot: the seat, its stake and its result stay the player's.
+// A running match or tournament left to the heuristic bot: the seat, its stake (or buy-in) and
+// its result (or prize) stay the player's.
 export async function leaveMatch() {
-  if (!window.confirm(tr("Leave the match? The heuristic bot plays your seat to the end; your money stays at stake and the result goes to your balance."))) return;
+  const tournament = Boolean(ui.state && ui.state.tournament);
+  const question = tournament
+    ? tr("Leave the tournament? The heuristic bot plays your seat to the end; any prize goes to your balance.")
+    : tr("Leave the match? The heuristic bot plays your seat to the end; your money stays at stake and the result goes to your balance.");
+  if (!window.confirm(question)) return;
   try {
     await api(`/api/tables/${ui.tableId}/leave`, { token: ui.token });
     clearPending();
-    ui.notice = () => tr("You left the match: the heuristic bot plays your seat to the end.");
+    ui.notice = () => (tournament ? tr("You left the tournament: the heuristic bot plays your seat to the end.")
+      : tr("You left the match: the heuristic bot plays your seat to the end."));
     redraw();
   } catch (error) {
     toast(error.message);
@@ -223,6 +229,10 @@ function renderAfter() {
   $("waiting").hidden = !(mine && state.table.status === "waiting");
   const left = mine && Boolean(state.table.seats[state.you].stand_in);
   $("playing-panel").hidden = !(mine && state.table.status === "playing" && !left && !state.finished);
+  $("leave-match").textContent = state.tournament ? tr("Leave the tournament") : tr("Leave the match");
+  $("leave-match-note").textContent = state.tournament
+    ? tr("A bot then plays your seat to the end; any prize goes to your balance.")
+    : tr("A bot then plays your seat to the end; your money stays at stake.");
   $("leave").textContent = state.tournament ? tr("Leave seat (buy-in back)") : tr("Leave seat");
   $("after").hidden = !state.finished || (open && !mine);
   $("after-title").textContent = state.tournament ? tr("Tournament over") : tr("Match over");
