@@ -32,6 +32,7 @@ from ofc.analysis import analyse_seat
 from ofc.errors import OfcError
 from ofc.history import read
 from ofc.server.decks import PlayError
+from ofc.server.game import TableGame
 from ofc.server.money import money_text
 from ofc.server.ratelimit import client_address
 from ofc.server.storage import FINISHED, Storage
@@ -113,6 +114,18 @@ def player_stats(store: Storage, name: str) -> dict[str, dict[str, Any]]:
     }
 
 
+async def seated(manager: TableManager, table_id: int, token: str) -> tuple[TableGame, int] | JSONResponse:
+    """The table (loaded from the database if finished) and the seat ``token`` holds, or the refusal."""
+    try:
+        runtime = await manager.load(table_id)
+    except PlayError as error:
+        return _refusal(error.code, str(error), 404)
+    seat = runtime.game.seat_of(token_hash(token))
+    if seat is None:
+        return _refusal("bad_token", "this token holds no seat at this table", 403)
+    return runtime.game, seat
+
+
 def history_router(store: Storage, manager: TableManager) -> APIRouter:
     """The hand-history route over the server's storage and tables."""
     router = APIRouter()
@@ -120,14 +133,10 @@ def history_router(store: Storage, manager: TableManager) -> APIRouter:
     @router.post("/api/tables/{table_id}/hands", response_model=None)
     async def table_hands(table_id: int, request: HandsRequest) -> dict[str, Any] | JSONResponse:
         """The seat's copies of every finished hand at the table."""
-        try:
-            runtime = await manager.load(table_id)  # a finished table is loaded from the database on demand
-        except PlayError as error:
-            return _refusal(error.code, str(error), 404)
-        game = runtime.game
-        seat = game.seat_of(token_hash(request.token))
-        if seat is None:
-            return _refusal("bad_token", "this token holds no seat at this table", 403)
+        found = await seated(manager, table_id, request.token)
+        if isinstance(found, JSONResponse):
+            return found
+        game, seat = found
         name = game.seats[seat].name
         copies = await manager.db.read(seat_copies, store, table_id, game.hand_number, name)
         return {"seat": seat, "name": name, "hands": copies}
@@ -139,14 +148,10 @@ def history_router(store: Storage, manager: TableManager) -> APIRouter:
         table_id: int, number: int, request: HandsRequest, http: Request
     ) -> dict[str, Any] | JSONResponse:
         """The seat's decisions in a finished hand, each against the best choice (a person's job on the pool)."""
-        try:
-            runtime = await manager.load(table_id)
-        except PlayError as error:
-            return _refusal(error.code, str(error), 404)
-        game = runtime.game
-        seat = game.seat_of(token_hash(request.token))
-        if seat is None:
-            return _refusal("bad_token", "this token holds no seat at this table", 403)
+        found = await seated(manager, table_id, request.token)
+        if isinstance(found, JSONResponse):
+            return found
+        game, seat = found
         if not game.hints and game.status != FINISHED:
             message = f"table {table_id} is played without hints: its hands can be analysed once the match is over"
             return _refusal("no_hints", message, 409)
