@@ -61,8 +61,8 @@ def test_leaving_a_running_match_and_seats_shown_disconnected(tmp_path: Path) ->
         # and in the lobby's list of tables
         bob.goto(base)
         bob.click("#lobby-views button[data-view='playing']")
-        row = bob.wait_for_selector(".table-row .seats:text('(left: the heuristic bot plays)')")
-        assert row.text_content() == "ann (left: the heuristic bot plays) \u00b7 bob"
+        bob.wait_for_selector(".table-row .seats:text('(left: the heuristic bot plays)')")
+        assert bob.text_content(".table-row .seats") == "ann (left: the heuristic bot plays) \u00b7 bob"
         # bob's browser goes away: ann, still watching her seat, sees him disconnected
         bob.context.close()
         page.wait_for_selector(BOARD.format(seat=1) + " .badge.away:text('disconnected')")
