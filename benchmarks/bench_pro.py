@@ -14,6 +14,21 @@ the mean decision time::
 
     nice -n 10 .venv/bin/python benchmarks/bench_pro.py --part selfplay --hands 200 --bot pro
 
+``--part search`` plays the ``pro`` bot with a front-loaded, raced search (``FRONT_LOAD``,
+``FINALISTS``) against the default ``pro`` (the same time split evenly over the streets, every
+candidate played out to the end) on ``--hands`` normal heads-up decks of ``--rules``, each deck
+twice with the seats swapped, and prints the first bot's points per hand (95% interval over
+decks), both bots' foul and fantasy rates and mean decision times::
+
+    nice -n 5 .venv/bin/python benchmarks/bench_pro.py --part search --hands 300
+
+``--part pair-top`` looks at the first ``--hands`` heads-up pineapple deals whose first five
+cards hold a pair of queens or better: where the learned value ranks the best placement with
+that pair on top among all placements, and how 1,500 play-outs (the ``pro`` policy, the same
+shuffles for all) value the best three such placements against the ten ``pro`` plays out::
+
+    nice -n 5 .venv/bin/python benchmarks/bench_pro.py --part pair-top --hands 16
+
 The bot's strength against other bots is measured with ``ofc simulate`` (README).
 """
 
@@ -25,7 +40,10 @@ import time
 
 import numpy as np
 
-from ofc.bots import make_bot
+from ofc.bots import Bot, make_bot
+from ofc.bots.arrays import after_action, playouts
+from ofc.bots.base import legal_actions
+from ofc.bots.pro import FINALISTS, FRONT_LOAD, ProBot, pro_kernel, run_playouts
 from ofc.bots.pro_weights import VARIANTS, shipped_weights
 from ofc.fast.pro_value import FEATURE_NAMES
 from ofc.hand import Hand
@@ -75,8 +93,8 @@ def wilson(hits: int, n: int) -> tuple[float, float]:
 class Timed:
     """Times the decisions of a bot."""
 
-    def __init__(self, spec: str, seed: int) -> None:
-        self.bot = make_bot(spec, seed=seed)
+    def __init__(self, spec: str, seed: int, bot: Bot | None = None) -> None:
+        self.bot = make_bot(spec, seed=seed) if bot is None else bot
         self.seconds = 0.0
         self.decisions = 0
 
@@ -112,17 +130,106 @@ def selfplay_rates(rules_name: str, spec: str, hands: int, seed: int) -> str:
     )
 
 
+def search_duel(rules_name: str, hands: int, seed: int) -> str:
+    """One line: the front-loaded, raced ``pro`` against the default one on duplicate decks."""
+    rules = Rules.preset(rules_name)
+    rules = rules if rules.players == 2 else rules.with_settings({"players": 2})
+    raced = Timed("pro", 0, ProBot(seed=derive_seed(seed, 0), front_load=FRONT_LOAD, finalists=FINALISTS))
+    plain = Timed("pro", 0, ProBot(seed=derive_seed(seed, 1)))
+    per_deck: list[float] = []
+    fouled = [0, 0]
+    entered = [0, 0]
+    for h in range(hands):
+        points = 0.0
+        for raced_seat in (0, 1):
+            hand = Hand(rules, button=h % 2, seed=derive_seed(seed, 2, h))
+            play_hand(hand, [raced, plain] if raced_seat == 0 else [plain, raced])  # type: ignore[list-item]
+            assert hand.result is not None
+            points += hand.result.points[raced_seat] / 2
+            for seat, line in enumerate(hand.result.sheet.players):
+                who = 0 if seat == raced_seat else 1
+                fouled[who] += line.fouled
+                entered[who] += line.fantasy > 0
+        per_deck.append(points)
+    values = np.array(per_deck)
+    half = 1.96 * values.std(ddof=1) / math.sqrt(hands)
+    n = 2 * hands
+
+    def ms(bot: Timed) -> float:
+        return 1000 * bot.seconds / max(1, bot.decisions)
+
+    return (
+        f"{rules_name} pro front-loaded {FRONT_LOAD} raced to {FINALISTS} vs pro, {hands} decks twice "
+        f"(seed {seed}): {values.mean():+.2f} +- {half:.2f} points/hand; foul {fouled[0] / n:.1%} vs "
+        f"{fouled[1] / n:.1%}, fantasy {entered[0] / n:.1%} vs {entered[1] / n:.1%}; "
+        f"{ms(raced):.0f} vs {ms(plain):.0f} ms a decision"
+    )
+
+
+def pair_top(deals: int, playouts_each: int = 1500) -> str:
+    """Lines: per deal with a QQ+ pair dealt first, the prior's rank of pair-on-top and the play-out gap."""
+    rules = Rules.preset("pineapple").with_settings({"players": 2})
+    bot = ProBot(seconds=None, rollouts=playouts_each, seed=1)
+    weights = bot.weights.for_variant("pineapple")
+    lines: list[str] = []
+    gaps: list[float] = []
+    ranks: list[int] = []
+    seed = 0
+    while len(gaps) < deals:
+        hand = Hand(rules, button=1, seed=seed)
+        seed += 1
+        seat = hand.to_act[0]
+        view = hand.view(seat)
+        dealt = [card >> 2 for card in view.cards]
+        pairs = [r for r in set(dealt) if dealt.count(r) == 2 and r >= 10]  # rank 10 is the queen
+        if not pairs:
+            continue
+        actions = list(legal_actions(view))
+        pair = pairs[0]
+        on_top = [i for i, a in enumerate(actions) if sum(r == 0 and c >> 2 == pair for c, r in a.placements) == 2]
+        kernel = pro_kernel(view, bot.fantasy_value)
+        prior = bot.prior(view, actions, kernel, weights)
+        order = [int(i) for i in np.argsort(-prior, kind="stable")]
+        ranks.append(min(order.index(i) for i in on_top))
+        candidates = order[: bot.candidates] + sorted(on_top, key=lambda i: -prior[i])[:3]
+        built = [after_action(view.seats[seat].rows, actions[i]) for i in candidates]
+        job = playouts(view, np.array([b for b, _ in built]), np.array([c for _, c in built]))
+        sums, squares = np.zeros(len(candidates)), np.zeros(len(candidates))
+        run_playouts(job, kernel, weights, 0, playouts_each, derive_seed(7, seed), sums, squares)
+        means = sums / playouts_each
+        best, best_top = float(means[: bot.candidates].max()), float(means[bot.candidates :].max())
+        gaps.append(best_top - best)
+        lines.append(
+            f"deal {seed - 1}: pair of {'QKA'[pairs[0] - 10]}, best pair-on-top placement ranked {ranks[-1] + 1} "
+            f"of {len(actions)} by the learned value; play-outs: best of the ten {best:+.2f}, "
+            f"best pair-on-top {best_top:+.2f}"
+        )
+    gap = np.array(gaps)
+    lines.append(
+        f"{deals} deals: pair-on-top among the ten candidates in {sum(r < bot.candidates for r in ranks)}; "
+        f"better by play-outs in {int((gap > 0).sum())}; mean gap {gap.mean():+.2f} +- "
+        f"{1.96 * gap.std(ddof=1) / math.sqrt(deals):.2f} points ({playouts_each} play-outs each)"
+    )
+    return "\n".join(lines)
+
+
 def main() -> None:
     """Parse the options and print one line per variant."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--hands", type=int, default=3000)
     parser.add_argument("--seed", type=int, default=99)
-    parser.add_argument("--part", choices=("greedy", "selfplay"), default="greedy")
+    parser.add_argument("--part", choices=("greedy", "selfplay", "search", "pair-top"), default="greedy")
     parser.add_argument("--bot", default="pro", help="the bot playing itself (--part selfplay)")
     parser.add_argument("--rules", default="pineapple", help="the preset (--part selfplay)")
     args = parser.parse_args()
     if args.part == "selfplay":
         print(selfplay_rates(args.rules, args.bot, args.hands, args.seed))
+        return
+    if args.part == "pair-top":
+        print(pair_top(args.hands))
+        return
+    if args.part == "search":
+        print(search_duel(args.rules, args.hands, args.seed))
         return
     for variant in VARIANTS:
         print(duel(variant, args.hands, args.seed))

@@ -22,3 +22,5 @@ PRO_VARIANTS: Final = ("classic", "turbo", "pineapple")
 """The variants the ``pro`` bot is trained for."""
 TRAIN_FANTASY: Final = 12.0
 """Points a fantasy entry adds to the training targets."""
+TRAIN_FOUL_PENALTY: Final = 5.0
+"""Points the fitted value charges per unit of estimated foul chance (``ofc.train.fit``)."""

@@ -16,6 +16,10 @@ other seat still has a normal deal to place (and its possible deals number at mo
 values carry no sampling error. Otherwise (two seats still to act, a hidden fantasy board) the
 other boards are completed by the play-outs, all candidates on the same shuffles. Either way a
 fouling placement is never chosen while a placement that does not foul exists.
+
+Two search options are off by default (measured without a gain, docs/pro.md): ``front_load``
+splits a hand's time unevenly over the streets (``street_share``) and ``finalists`` races the
+candidates, only the best few going on after ``RACE_SHARE`` of the budget.
 """
 
 from __future__ import annotations
@@ -43,6 +47,17 @@ from ofc.view import HandView
 
 Z95 = 1.959963984540054
 """The standard normal quantile of 0.975: a mean plus or minus Z95 standard errors covers 95%."""
+FRONT_LOAD = (2.5, 1.5, 1.0, 0.75)
+"""A front-loaded split of the time (``ProBot(front_load=FRONT_LOAD)``): relative time of a
+seat's street decisions before its last, the first street first, later streets as the last
+entry. The first streets decide fantasy and fouls and their play-outs are the longest, while
+the last street is mostly priced exactly. Not the default: against the even split it scored
++0.12 +- 0.44 points a hand with ``FINALISTS`` (docs/pro.md)."""
+RACE_SHARE = 0.5
+"""Share of a decision's budget played out over every candidate before only the best
+``finalists`` go on (on the same shuffles), when a bot races its candidates."""
+FINALISTS = 3
+"""The finalists of the raced search measured in docs/pro.md."""
 EXACT_DEALS = 5_000
 """The most deals left to one other seat that the last street counts one by one: heads-up pineapple's
 three cards from 24 unseen make 2,024, classic's one card a few dozen; turbo's four cards from
@@ -56,6 +71,26 @@ class Choice:
     action: Action
     value: float
     ci95: float
+
+
+def street_share(rules: Rules, placed: int, front_load: tuple[float, ...]) -> float:
+    """The multiple of ``seconds`` a decision gets with ``placed`` cards on the seat's board.
+
+    The streets before the last share ``front_load``, scaled to one budget each on average;
+    the last street gets one budget.
+    """
+    streets = rules.spec.streets
+    last = len(streets) - 1
+    index, total = last, 0
+    for i, street in enumerate(streets):
+        if total == placed:
+            index = i
+            break
+        total += street.place
+    if index >= last:
+        return 1.0
+    raw = [front_load[min(i, len(front_load) - 1)] for i in range(last)]
+    return raw[index] * last / sum(raw)
 
 
 def run_playouts(
@@ -123,6 +158,8 @@ class ProBot:
         fantasy_value: float | None = None,
         seed: int | None = None,
         name: str = "pro",
+        front_load: tuple[float, ...] = (1.0,),
+        finalists: int | None = None,
     ) -> None:
         if seconds is None and rollouts is None:
             raise BotError("pro needs a time budget (seconds) or a number of rollouts, or both")
@@ -130,6 +167,10 @@ class ProBot:
         self.seconds = seconds
         self.rollouts = rollouts
         self.candidates = candidates
+        self.front_load = front_load
+        """The street decisions' relative time (``street_share``); ``(1.0,)`` spends ``seconds`` on each."""
+        self.finalists = finalists
+        """Candidates that go on after the first ``RACE_SHARE`` of the budget (``None``: no race)."""
         weights = shipped_weights()
         self.fantasy_value = weights.fantasy_value if fantasy_value is None else fantasy_value
         self.weights = weights
@@ -171,27 +212,59 @@ class ProBot:
         if len(chosen) == 1 and rollouts is None:
             return (Choice(actions[chosen[0]], float(prior[chosen[0]]), math.inf),)
         job = playouts(view, boards[chosen], counts[chosen])
-        means, spread = self.sample(job, kernel, weights, seconds, rollouts, start)
-        order = np.argsort(-means, kind="stable")
+        if seconds is not None:
+            seconds *= street_share(view.rules, int(sum(len(row) for row in rows)), self.front_load)
+        means, spread, final = self.sample(job, kernel, weights, seconds, rollouts, start)
+        order = sorted(range(len(chosen)), key=lambda i: (not final[i], -float(means[i])))
         return tuple(Choice(actions[chosen[i]], float(means[i]), float(spread[i])) for i in order)
 
     def sample(
         self, job: Playouts, kernel: KernelRules, weights: np.ndarray, seconds: float | None, rollouts: int | None,
         start: float,
-    ) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
-        """Each candidate's mean play-out value and its 95% half-width, within the budget."""
-        sums = np.zeros(len(job.cand_boards), dtype=np.float64)
-        squares = np.zeros(len(job.cand_boards), dtype=np.float64)
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:  # fmt: skip
+        """Each candidate's mean play-out value, its 95% half-width and whether it reached the final.
+
+        With more than ``finalists`` candidates, ``RACE_SHARE`` of the budget plays out every
+        candidate and the rest only the ``finalists`` best so far, continuing the same shuffles;
+        the others keep their first means. ``last_rollouts`` counts a finalist's play-outs.
+        """
+        n = len(job.cand_boards)
+        sums = np.zeros(n, dtype=np.float64)
+        squares = np.zeros(n, dtype=np.float64)
         seed = self._rng.getrandbits(31)
+        racing = self.finalists is not None and n > self.finalists and (rollouts is None or rollouts >= 2)
+        first_seconds = None if seconds is None else seconds * (RACE_SHARE if racing else 1.0)
+        first_rollouts = None if rollouts is None else (rollouts // 2 if racing else rollouts)
         done = run_within_budget(
             lambda first, count: run_playouts(job, kernel, weights, first, count, seed, sums, squares),
-            seconds,
-            rollouts,
+            first_seconds,
+            first_rollouts,
             start,
         )
-        self.last_rollouts = done
-        means = sums / done
-        return means, Z95 * np.sqrt(np.maximum(squares / done - means**2, 0.0) / max(done - 1, 1))
+        runs = np.full(n, done, dtype=np.int64)
+        final = np.ones(n, dtype=np.bool_)
+        if racing:
+            keep = np.argsort(-sums, kind="stable")[: self.finalists]
+            final[:] = False
+            final[keep] = True
+            sub = job._replace(cand_boards=job.cand_boards[keep], cand_counts=job.cand_counts[keep])
+            more_sums = np.zeros(len(keep), dtype=np.float64)
+            more_squares = np.zeros(len(keep), dtype=np.float64)
+            more = run_within_budget(
+                lambda first, count: run_playouts(
+                    sub, kernel, weights, done + first, count, seed, more_sums, more_squares
+                ),
+                seconds,
+                None if rollouts is None else rollouts - done,
+                start,
+            )
+            sums[keep] += more_sums
+            squares[keep] += more_squares
+            runs[keep] += more
+        self.last_rollouts = int(runs.max())
+        means = sums / runs
+        spread = Z95 * np.sqrt(np.maximum(squares / runs - means**2, 0.0) / np.maximum(runs - 1, 1))
+        return means, spread, final
 
     def rank_last(
         self, view: HandView, actions: list[Action], boards: np.ndarray, counts: np.ndarray, kernel: KernelRules,
@@ -219,11 +292,12 @@ class ProBot:
                 t.weight, t.bit, t.unsuited5, t.flush5, t.unsuited3, t.top, t.middle, t.bottom, means,
             )  # fmt: skip
             spread = np.zeros(len(actions), dtype=np.float64)
+            final = np.ones(len(actions), dtype=np.bool_)
             self.last_rollouts = deals
         else:
-            means, spread = self.sample(job, kernel, weights, seconds, rollouts, start)
+            means, spread, final = self.sample(job, kernel, weights, seconds, rollouts, start)
         self.last_exact = exact
-        order = sorted(range(len(actions)), key=lambda i: (bool(fouled[i]), -float(means[i])))
+        order = sorted(range(len(actions)), key=lambda i: (bool(fouled[i]), not final[i], -float(means[i])))
         return tuple(Choice(actions[i], float(means[i]), float(spread[i])) for i in order)
 
     def prior(self, view: HandView, actions: list[Action], kernel: KernelRules, weights: np.ndarray) -> np.ndarray:

@@ -12,7 +12,7 @@ from typing import Annotated
 import typer
 
 from ofc.cli.app import app
-from ofc.tool_defaults import PRO_VARIANTS, PRO_WEIGHTS_FILE, TRAIN_FANTASY
+from ofc.tool_defaults import PRO_VARIANTS, PRO_WEIGHTS_FILE, TRAIN_FANTASY, TRAIN_FOUL_PENALTY
 
 
 @app.command("train")
@@ -26,6 +26,9 @@ def train_command(
         str | None, typer.Option("--cluster", help="Ray cluster: auto, local or ray://HOST:PORT")
     ] = None,
     fantasy: Annotated[float, typer.Option("--fantasy", help="Points a fantasy entry adds")] = TRAIN_FANTASY,
+    foul_penalty: Annotated[
+        float, typer.Option("--foul-penalty", help="Points the value charges per unit of estimated foul chance")
+    ] = TRAIN_FOUL_PENALTY,
     out: Annotated[Path, typer.Option("--out", help="Weights file to write")] = PRO_WEIGHTS_FILE,
 ) -> None:
     """Train the pro bot's value from self-play and write its weights."""
@@ -39,7 +42,7 @@ def train_command(
         raise TrainError("--workers must be at least 1, not {count}", count=count)
     weights = train(
         names, hands=hands, rounds=rounds, seed=seed, workers=count, cluster=cluster, fantasy_value=fantasy,
-        log=lambda line: typer.echo(line, err=True),
+        foul_penalty=foul_penalty, log=lambda line: typer.echo(line, err=True),
     )  # fmt: skip
     if out.exists():  # keep the variants this run did not train
         old = read_weights(out)

@@ -17,14 +17,16 @@ import numpy as np
 
 from ofc.errors import OfcError
 from ofc.fast.pro_value import FEATURE_NAMES, STAGES
+from ofc.tool_defaults import TRAIN_FOUL_PENALTY
 from ofc.train.selfplay import F64, Records, static_weights
 
 MIN_RECORDS = 50
 """Stages with fewer records keep the static evaluation's weights."""
-FOUL_PENALTY = 5.0
-"""Points the shipped value charges per unit of estimated foul chance on an unfinished board:
-played greedily in heads-up pineapple it cuts the fouls from 13.2% to 2.3%
-(``benchmarks/bench_pro.py``, README)."""
+FOUL_PENALTY = TRAIN_FOUL_PENALTY
+"""Points the value charges per unit of estimated foul chance on an unfinished board (``ofc
+train --foul-penalty``): played greedily in heads-up pineapple 5 cuts the fouls from 13.2% to
+4.4% (``benchmarks/bench_pro.py``), but the ``pro`` bot then loses points to its own
+unpenalised weights (docs/pro.md)."""
 RISK = FEATURE_NAMES.index("risk")
 
 
