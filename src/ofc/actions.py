@@ -154,13 +154,20 @@ class Action:
         return Action(seat, tuple(placements), tuple(parse_card(card) for card in discard))
 
 
+_new = object.__new__
+_ACTION_SEAT, _ACTION_PLACEMENTS, _ACTION_DISCARDS = (
+    Action.__dict__[name].__set__ for name in ("seat", "placements", "discards")
+)
+
+
 def sorted_action(seat: int, placements: tuple[Placement, ...], discards: tuple[Card, ...]) -> Action:
     """``Action(seat, placements, discards)`` for placements and discards already in its order (by card,
-    highest first), without sorting them again: for callers that build them so (``ofc.env.encoding``)."""
-    action: Action = object.__new__(Action)
-    object.__setattr__(action, "seat", seat)
-    object.__setattr__(action, "placements", placements)
-    object.__setattr__(action, "discards", discards)
+    highest first), without sorting them again: for callers that build them so (``ofc.env.encoding``).
+    The fields are set through the slots (as ``object.__setattr__`` would, in less time)."""
+    action: Action = _new(Action)
+    _ACTION_SEAT(action, seat)
+    _ACTION_PLACEMENTS(action, placements)
+    _ACTION_DISCARDS(action, discards)
     return action
 
 
@@ -171,3 +178,18 @@ class ActionRecord:
     action: Action
     time: Decimal
     automatic: bool = False
+
+
+_RECORD_ACTION, _RECORD_TIME, _RECORD_AUTOMATIC = (
+    ActionRecord.__dict__[name].__set__ for name in ("action", "time", "automatic")
+)
+
+
+def action_record(action: Action, time: Decimal, automatic: bool, /) -> ActionRecord:
+    """``ActionRecord(action, time, automatic)`` set through its slots: the same value, made quicker
+    (the engine makes one per action applied)."""
+    record: ActionRecord = _new(ActionRecord)
+    _RECORD_ACTION(record, action)
+    _RECORD_TIME(record, time)
+    _RECORD_AUTOMATIC(record, automatic)
+    return record

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from ofc.rules import HAND_CARDS, Rules
 
@@ -28,8 +29,9 @@ class Deal:
     fantasy: bool
 
 
+@cache
 def play_order(button: int, players: int) -> tuple[int, ...]:
-    """Every seat in order of play: left of the button first, the button last."""
+    """Every seat in order of play: left of the button first, the button last (kept: a table asks often)."""
     return tuple((button + 1 + i) % players for i in range(players))
 
 

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 
 from ofc.action_check import check_action
-from ofc.actions import ROW_SIZES, Action, ActionRecord
+from ofc.actions import ROW_SIZES, Action, ActionRecord, action_record
 from ofc.autoplace import auto_action
 from ofc.cards import Card, Deck
 from ofc.clock import ClockReading, SeatClock, check_in_time, check_not_before, first_deadline, to_time
@@ -32,10 +32,12 @@ from ofc.errors import ActionError, HandOver, NoSuchSeat, NothingToUndo, NotYour
 from ofc.hand_record import Before, PrivateRecord
 from ofc.hand_setup import deal_plan, read_banks, read_button, read_deck, read_fantasy, read_streaks
 from ofc.legal import LegalActions
-from ofc.result import HandResult
+from ofc.result import HandResult, hand_result
 from ofc.rules import HAND_CARDS, Rules
 from ofc.scoring import dealt_board, settle_boards
 from ofc.view import HandView, SeenForms, ViewUpdate, build_update, build_view, seen_forms
+
+_tuple_new = tuple.__new__
 
 
 class Hand:
@@ -102,9 +104,9 @@ class Hand:
         self._next = 0
         self._dealt = 0
         self._now = self._start = to_time(now)
-        self._play_order = play_order(button, players)
-        self._street_seats = tuple(s for s in self._play_order if not self._fantasy[s])
-        self._fantasy_seats = tuple(s for s in self._play_order if self._fantasy[s])
+        seats = self._play_order = play_order(button, players)
+        fantasy_seats = self._fantasy_seats = tuple([s for s in seats if self._fantasy[s]])
+        self._street_seats = tuple([s for s in seats if not self._fantasy[s]]) if fantasy_seats else seats
         self._streets = rules.spec.streets
         self._rows: list[tuple[list[Card], list[Card], list[Card]]] = [([], [], []) for _ in range(players)]
         self._held: list[tuple[Card, ...]] = [() for _ in range(players)]
@@ -323,20 +325,22 @@ class Hand:
             self._discards[seat].extend(action.discards)
         self._held[seat] = ()
         self._clocks[seat].stop(time)
-        record = ActionRecord(action, time, automatic)
+        record = action_record(action, time, automatic)
         self._log.append(record)
-        self._seen.append(seen_forms(record, face_down=bool(self._fantasy[seat])))
+        in_fantasy = self._fantasy[seat] > 0
+        self._seen.append(seen_forms(record, in_fantasy))
         self._now = time
-        if not self._fantasy[seat]:  # a fantasy seat is set once its held cards are placed
-            self._turn += 1
-            if self._turn == len(self._street_seats):
-                self._turn = 0
+        if not in_fantasy:  # a fantasy seat is set once its held cards are placed
+            turn = self._turn + 1
+            if turn == len(self._street_seats):
+                turn = 0
                 self._street += 1
+            self._turn = turn
             if 0 < self._street < len(self._streets):
                 self._deal_next()
-        self._to_act = self._seats_to_act()
+        to_act = self._to_act = self._seats_to_act()
         self._start_clocks(time)
-        if not self._to_act:
+        if not to_act:
             self._finish()
 
     def _start_clocks(self, time: Decimal) -> None:
@@ -348,21 +352,14 @@ class Hand:
     def _finish(self) -> None:
         boards = tuple([dealt_board(tuple(top), tuple(middle), tuple(bottom)) for top, middle, bottom in self._rows])
         sheet = settle_boards(boards, self._rules, self._fantasy_in_row)
-        self._result = HandResult(boards, sheet, tuple(clock.bank for clock in self._clocks))
+        self._result = hand_result(boards, sheet, tuple([clock.bank for clock in self._clocks]))
 
     # ------------------------------------------------------------------ search: undo and clone
 
     def _snapshot(self) -> Before:
-        return Before(
-            self._now,
-            self._next,
-            self._dealt,
-            self._street,
-            self._turn,
-            self._to_act,
-            tuple(self._held),
-            tuple([(clock.hand, clock.bank, clock.since) for clock in self._clocks]),
-        )
+        clocks = tuple([(clock.hand, clock.bank, clock.since) for clock in self._clocks])
+        state = (self._now, self._next, self._dealt, self._street, self._turn, self._to_act, tuple(self._held), clocks)
+        return _tuple_new(Before, state)  # Before(*state) without the named tuple's Python __new__
 
     def undo(self) -> Action:
         """Take back the last action (cards, clocks, turn and time as before it); returns it.

@@ -56,6 +56,8 @@ def per_seat(name: str, values: Sequence[object], players: int) -> None:
 
 def read_fantasy(rules: Rules, fantasy: Sequence[int]) -> tuple[int, ...]:
     """Per seat, the cards of its fantasy deal (0 = a normal hand), checked against ``rules``."""
+    if not fantasy and isinstance(fantasy, tuple | list):  # the default: no seat in fantasy
+        return (0,) * rules.players
     per_seat("fantasy", fantasy, rules.players)
     deals = rules.fantasy_deals
     out = tuple(fantasy) or (0,) * rules.players
@@ -79,6 +81,8 @@ def read_fantasy(rules: Rules, fantasy: Sequence[int]) -> tuple[int, ...]:
 
 def read_streaks(fantasy: tuple[int, ...], streaks: Sequence[int]) -> tuple[int, ...]:
     """Per seat, the fantasy hands in a row this hand completes (default 1 for a fantasy seat)."""
+    if not streaks and isinstance(streaks, tuple | list) and not any(fantasy):  # the default without fantasy
+        return (0,) * len(fantasy)
     per_seat("fantasy_in_row", streaks, len(fantasy))
     out = tuple(streaks) or tuple(1 if cards else 0 for cards in fantasy)
     for seat, (cards, streak) in enumerate(zip(fantasy, out, strict=True)):
@@ -95,6 +99,8 @@ def read_streaks(fantasy: tuple[int, ...], streaks: Sequence[int]) -> tuple[int,
 
 def read_banks(rules: Rules, banks: Sequence[Decimal]) -> tuple[Decimal, ...]:
     """Per seat, the match time bank left (default ``rules.time_bank_seconds``)."""
+    if not banks and isinstance(banks, tuple | list):  # the default: the rules' bank (never negative)
+        return (rules.time_bank_seconds,) * rules.players
     per_seat("time_banks", banks, rules.players)
     out = tuple(to_time(b) for b in banks) or (rules.time_bank_seconds,) * rules.players
     for seat, bank in enumerate(out):

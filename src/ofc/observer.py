@@ -15,9 +15,8 @@ free places of its rows and the discards due (``street_deal``).
 
 from __future__ import annotations
 
-from array import array
 from functools import lru_cache
-from typing import NamedTuple
+from typing import NamedTuple, Protocol, cast
 
 import numpy as np
 
@@ -29,14 +28,21 @@ from ofc.observation import F32, MOST_DISCARDS, MOST_FANTASY_CARDS, MOST_IN_ROW,
 from ofc.rules import HAND_CARDS, Rules
 from ofc.view import ViewUpdate
 
+
+class Floats(Protocol):
+    """A flat float32 buffer written item by item (a ``memoryview`` of the vector, format ``f``)."""
+
+    def __setitem__(self, index: int, value: float, /) -> None: ...
+
+
 StreetDeal = tuple[int, int, tuple[int, int, int]]
 """Cards held, discards due and free places per row (top, middle, bottom): ``ofc.env.encoding``'s."""
 
 
 _HOLDING = tuple([count / MOST_FANTASY_CARDS for count in range(DECK_SIZE + 1)])
 """A seat's held-card number per count (``ofc.observation``: cards held / 17)."""
-_DISCARDED = tuple([count / MOST_DISCARDS for count in range(MOST_DISCARDS)])
-"""Discards below the cap, over the cap (``ofc.observation``: min(discards, 4) / 4)."""
+_DISCARDED = tuple([min(count, MOST_DISCARDS) / MOST_DISCARDS for count in range(DECK_SIZE + 1)])
+"""A discard number per count (``ofc.observation``: min(discards, 4) / 4)."""
 
 
 class Frame(NamedTuple):
@@ -50,6 +56,10 @@ class Frame(NamedTuple):
     discards: int
     street: int
     due: int
+    planes: tuple[tuple[int, int, int], ...]
+    """Per seat, the offsets of its top, middle and bottom planes (``rows`` + 0, 52, 104)."""
+    holding: tuple[int, ...]
+    """Per seat, the offset of its cards-held number (``blocks`` + 4)."""
 
 
 @lru_cache(maxsize=1024)
@@ -61,16 +71,21 @@ def _frame(players: int, streets: int, seat: int) -> Frame:
         rows.append(where.own if rel == 0 else where.opponents + (rel - 1) * 3 * DECK_SIZE)
         blocks.append(where.seats + rel * SEAT_SCALARS)
     held = where.own + 3 * DECK_SIZE
-    return Frame(tuple(rows), tuple(blocks), held, held + DECK_SIZE, where.street, where.due)
+    planes = tuple([(row, row + DECK_SIZE, row + 2 * DECK_SIZE) for row in rows])
+    holding = tuple([block + 4 for block in blocks])
+    return Frame(tuple(rows), tuple(blocks), held, held + DECK_SIZE, where.street, where.due, planes, holding)
 
 
 @lru_cache(maxsize=4096)
 def _blank(
     players: int, streets: int, seat: int, button: int, fantasy: tuple[int, ...], streaks: tuple[int, ...]
-) -> array[float]:
-    """The vector before any action: the button, the street and the fantasy facts (no fantasy: empty tuples)."""
+) -> F32:
+    """The vector before any action: the button, the street and the fantasy facts (no fantasy: empty tuples).
+
+    Shared and read-only: each hand an observer follows starts from a copy.
+    """
     where = layout_of(players, streets)
-    out = array("f", bytes(4 * where.size))
+    out = np.zeros(where.size, dtype=np.float32)
     out[where.button + (button - seat) % players] = 1.0
     out[where.street] = 1.0
     blocks = _frame(players, streets, seat).blocks
@@ -78,6 +93,7 @@ def _blank(
         out[block + 1] = cards > 0
         out[block + 2] = cards / MOST_FANTASY_CARDS
         out[block + 3] = min(streak, MOST_IN_ROW) / MOST_IN_ROW
+    out.flags.writeable = False
     return out
 
 
@@ -134,8 +150,8 @@ class Observer:
     def _start(self) -> None:
         """Forget every action seen: the next look reads them all."""
         players = len(self._frame.rows)
-        self._out = self._blank[:]
-        self._vector: F32 = np.frombuffer(self._out, dtype=np.float32)
+        self._vector: F32 = self._blank.copy()
+        self._out = cast(Floats, self._vector.data)  # stores through its memoryview: quicker than numpy's
         self._since = -1  # nothing read yet, not even the deal
         self._placed = [0] * players
         self._hidden = [0] * players
@@ -152,6 +168,11 @@ class Observer:
         """The seat's vector now, a fresh copy (``to_array(hand.view(seat))``)."""
         self.sync()
         return self._vector.copy()
+
+    def look(self) -> tuple[F32, StreetDeal | None]:
+        """``array()`` and ``street_deal()`` from one look: what an environment's observation needs."""
+        self.sync()
+        return self._vector.copy(), self._deal
 
     def sync(self) -> None:
         """Read what happened since the last look (nothing to read if no action was applied)."""
@@ -170,38 +191,44 @@ class Observer:
         """Write the actions seen and the numbers that changed (the layout is ``ofc.observation``'s).
 
         Written for CPython's speed: no builtin calls or keyword arguments in the loops, the
-        per-seat numbers from tables (``_SHARE``), every store a float.
+        per-seat numbers from tables (``_HOLDING``, ``_DISCARDED``), every store a float.
         """
         out = self._out
         frame = self._frame
         seat = self.seat
-        rows_at, blocks = frame.rows, frame.blocks
-        placed_by, discarded_by = self._placed, self._discarded
-        for seen in update.history:
-            actor = seen.seat
-            base = rows_at[actor]
-            placements = seen.placements
-            if actor == seat:
-                rooms = self._rooms
-                for card, row in placements:
-                    out[base + row * DECK_SIZE + card] = 1.0
-                    rooms[row] -= 1
-                for card in seen.discards:
-                    out[frame.discards + card] = 1.0
-            else:
-                for card, row in placements:
-                    out[base + row * DECK_SIZE + card] = 1.0
-            block = blocks[actor]
-            if seen.hidden:
-                self._face_down = True
-                hidden = self._hidden[actor] = self._hidden[actor] + seen.hidden
-                out[block + 5] = hidden / HAND_CARDS
-            placed = placed_by[actor] = placed_by[actor] + len(placements) + seen.hidden
-            if placed == HAND_CARDS:
-                out[block + 7] = 1.0
-            if seen.discarded:
-                discarded = discarded_by[actor] = discarded_by[actor] + seen.discarded
-                out[block + 6] = _DISCARDED[discarded] if discarded < MOST_DISCARDS else 1.0
+        blocks = frame.blocks
+        history = update.history
+        if history:
+            planes_at = frame.planes
+            placed_by, discarded_by = self._placed, self._discarded
+            rooms = self._rooms
+            for seen in history:
+                actor = seen.seat
+                planes = planes_at[actor]
+                placements = seen.placements
+                if actor == seat:
+                    for card, row in placements:
+                        out[planes[row] + card] = 1.0
+                        rooms[row] -= 1
+                    for card in seen.discards:
+                        out[frame.discards + card] = 1.0
+                else:
+                    for card, row in placements:
+                        out[planes[row] + card] = 1.0
+                count = len(placements)
+                hidden = seen.hidden
+                if hidden:
+                    self._face_down = True
+                    count += hidden
+                    hidden = self._hidden[actor] = self._hidden[actor] + hidden
+                    out[blocks[actor] + 5] = hidden / HAND_CARDS
+                placed = placed_by[actor] = placed_by[actor] + count
+                if placed == HAND_CARDS:
+                    out[blocks[actor] + 7] = 1.0
+                discarded = seen.discarded
+                if discarded:
+                    discarded = discarded_by[actor] = discarded_by[actor] + discarded
+                    out[blocks[actor] + 6] = _DISCARDED[discarded]
         cards = update.cards
         if cards != self._cards:
             held = frame.held
@@ -222,8 +249,8 @@ class Observer:
             for other in to_act:
                 out[blocks[other]] = 1.0
             self._to_act = to_act
-        for other, count in enumerate(update.holding):
-            out[blocks[other] + 4] = _HOLDING[count]
+        for at, count in zip(frame.holding, update.holding, strict=True):
+            out[at] = _HOLDING[count]
         due = 0
         self._deal = None
         if cards and seat in to_act:
@@ -234,7 +261,7 @@ class Observer:
                 rooms = self._rooms
                 self._deal = len(cards), due, (rooms[0], rooms[1], rooms[2])
         if due != self._due:
-            out[frame.due] = _DISCARDED[due] if due < MOST_DISCARDS else 1.0
+            out[frame.due] = _DISCARDED[due]
             self._due = due
         self._since = update.seen
 

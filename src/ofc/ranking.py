@@ -85,7 +85,13 @@ def make_key(category: Category, ranks: Sequence[int]) -> int:
 
 def category_of(key: int) -> Category:
     """Category of a rank key."""
+    if 0 <= key < _KEY_END:
+        return _CATEGORIES[key >> 20]  # the member ``Category(key >> 20)`` names, without the enum's call
     return Category(key >> 20)
+
+
+_CATEGORIES = tuple(Category)
+_KEY_END = len(_CATEGORIES) << 20
 
 
 def deciding_ranks(key: int) -> tuple[int, ...]:

@@ -182,6 +182,38 @@ class HandView:
         }
 
 
+_new = object.__new__
+_tuple_new = tuple.__new__
+"""``SomeNamedTuple(...)`` without its Python-level ``__new__``: the same value, quicker to make."""
+_SEEN_FIELDS = ("seat", "placements", "discards", "discarded", "hidden", "time", "automatic")
+_SEEN_SEAT, _SEEN_PLACEMENTS, _SEEN_DISCARDS, _SEEN_DISCARDED, _SEEN_HIDDEN, _SEEN_TIME, _SEEN_AUTOMATIC = (
+    SeenAction.__dict__[name].__set__ for name in _SEEN_FIELDS
+)
+
+
+def seen_action(
+    seat: int,
+    placements: tuple[Placement, ...],
+    discards: tuple[Card, ...],
+    discarded: int,
+    hidden: int,
+    time: Decimal,
+    automatic: bool,
+    /,
+) -> SeenAction:
+    """``SeenAction(...)`` set field by field through its slots: the same value, made in half the time of
+    the frozen dataclass's ``__init__`` (the engine makes one or two per action applied)."""
+    seen: SeenAction = _new(SeenAction)
+    _SEEN_SEAT(seen, seat)
+    _SEEN_PLACEMENTS(seen, placements)
+    _SEEN_DISCARDS(seen, discards)
+    _SEEN_DISCARDED(seen, discarded)
+    _SEEN_HIDDEN(seen, hidden)
+    _SEEN_TIME(seen, time)
+    _SEEN_AUTOMATIC(seen, automatic)
+    return seen
+
+
 SeenForms = tuple["SeenAction", "SeenAction", "SeenAction"]
 """How one action looks: to its own seat, to others once shown, and to others while face-down."""
 
@@ -194,11 +226,21 @@ def seen_forms(record: ActionRecord, face_down: bool) -> SeenForms:
     """
     action, time, automatic = record.action, record.time, record.automatic
     seat, placements, discards = action.seat, action.placements, action.discards
-    own = SeenAction(seat, placements, discards, len(discards), 0, time, automatic)
-    shown = SeenAction(seat, placements, (), len(discards), 0, time, automatic) if discards else own
+    own = seen_action(seat, placements, discards, len(discards), 0, time, automatic)
+    if discards:  # seen_action(seat, placements, (), len(discards), 0, time, automatic), without the call
+        shown: SeenAction = _new(SeenAction)
+        _SEEN_SEAT(shown, seat)
+        _SEEN_PLACEMENTS(shown, placements)
+        _SEEN_DISCARDS(shown, ())
+        _SEEN_DISCARDED(shown, len(discards))
+        _SEEN_HIDDEN(shown, 0)
+        _SEEN_TIME(shown, time)
+        _SEEN_AUTOMATIC(shown, automatic)
+    else:
+        shown = own
     if not face_down:
         return own, shown, shown
-    return own, shown, SeenAction(seat, (), (), len(discards), len(placements), time, automatic)
+    return own, shown, seen_action(seat, (), (), len(discards), len(placements), time, automatic)
 
 
 def seen_by(
@@ -311,4 +353,4 @@ def build_update(
     positional arguments, quicker to pass; ``since`` checked)."""
     history = seen_by(seat, seen, since, fantasy, over)
     holding = tuple(map(len, held))
-    return ViewUpdate(seat, street, to_act, held[seat], holding, history, len(seen), over)
+    return _tuple_new(ViewUpdate, (seat, street, to_act, held[seat], holding, history, len(seen), over))

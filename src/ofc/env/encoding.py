@@ -154,7 +154,14 @@ def decode_held(seat: int | None, cards: tuple[Card, ...], deal: StreetDeal | No
             "seat {seat} has no street cards to place now, so action {number} means nothing", seat=seat, number=number
         )
     codes = street_codes(deal[0], deal[1])
-    index = _check_number(seat, codes, deal[2], number)
+    counts = codes.count_tuples
+    if type(number) is int and 0 <= number < len(counts):  # the usual case, checked here without a call
+        top, middle, bottom = counts[number]
+        rooms = deal[2]
+        fits = top <= rooms[0] and middle <= rooms[1] and bottom <= rooms[2]
+        index = number if fits else _check_number(seat, codes, rooms, number)
+    else:
+        index = _check_number(seat, codes, deal[2], number)
     ordered = sorted(cards)  # positions from the top down give the cards highest first, as Action keeps them
     placements = tuple([(ordered[p], row) for p, row in codes.places_down[index]])
     return sorted_action(seat, placements, tuple([ordered[p] for p in codes.dropped_down[index]]))

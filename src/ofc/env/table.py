@@ -35,7 +35,7 @@ from ofc.env.encoding import action_space_size, deal_mask, decode_held
 from ofc.errors import ActionError, SetupError
 from ofc.hand import Hand
 from ofc.observation import observation_size
-from ofc.observer import Observer
+from ofc.observer import Observer, StreetDeal
 from ofc.rules import Rules
 from ofc.solver import FantasySolution, solve_fantasy_top
 from ofc.view import HandView
@@ -128,6 +128,9 @@ class Table:
         self.observation_size = observation_size(rules)
         self._rng = random.Random()
         self._observers: list[Observer] = []
+        self._views: dict[int | None, HandView] = {}
+        self._boards: dict[int, tuple[FantasySolution, ...]] = {}
+        self._masks: dict[StreetDeal | None, I8] = {}
         self.hand = self._deal(self.fantasy)
 
     @property
@@ -150,8 +153,10 @@ class Table:
 
     def _changed(self) -> None:
         """Forget what was built for the state before (observers read what changed themselves)."""
-        self._views: dict[int | None, HandView] = {}
-        self._boards: dict[int, tuple[FantasySolution, ...]] = {}
+        if self._views:
+            self._views = {}
+        if self._boards:
+            self._boards = {}
 
     def _deal(self, fantasy: Sequence[int]) -> Hand:
         players = self.rules.players
@@ -186,8 +191,8 @@ class Table:
     @property
     def to_play(self) -> int | None:
         """The seat to act, or None once the hand is over."""
-        hand = self._hand
-        return None if hand.is_over else hand.to_act[0]
+        to_act = self._hand.to_act  # empty exactly when the hand is over
+        return to_act[0] if to_act else None
 
     def view(self, seat: int | None) -> HandView:
         """``seat``'s view of the hand (kept until the hand changes)."""
@@ -212,13 +217,25 @@ class Table:
 
     def mask(self, seat: int) -> I8:
         """1 for every number ``seat`` may play now (shared and read-only: copy it to change it)."""
-        if self.choosing(seat):
+        if self.fantasy_choices and self.choosing(seat):
             return _first(len(self.boards(seat)), self.size)
-        return deal_mask(self._observers[seat].street_deal(), self.size)
+        deal = self._observers[seat].street_deal()
+        mask = self._masks.get(deal)
+        return self._new_mask(deal) if mask is None else mask
+
+    def _new_mask(self, deal: StreetDeal | None) -> I8:
+        mask = self._masks[deal] = deal_mask(deal, self.size)  # kept: a table meets few (cards, rooms)
+        return mask
 
     def observe(self, seat: int) -> Observation:
         """``{"observation": vector, "action_mask": 0/1 per action number}`` for ``seat``."""
-        return {"observation": self._observers[seat].array(), "action_mask": self.mask(seat).copy()}
+        vector, deal = self._observers[seat].look()  # the mask below is ``mask(seat)``, from the same look
+        if self.fantasy_choices and self.choosing(seat):
+            return {"observation": vector, "action_mask": _first(len(self.boards(seat)), self.size).copy()}
+        mask = self._masks.get(deal)
+        if mask is None:
+            mask = self._new_mask(deal)
+        return {"observation": vector, "action_mask": mask.copy()}
 
     def apply(self, action: Action) -> None:
         """Apply ``action`` (a bot's) at time 0, then set any fantasy seat that may act."""
@@ -232,15 +249,17 @@ class Table:
 
     def play(self, number: int) -> None:
         """Apply action ``number`` for the seat to act (``ActionError`` if it is not legal)."""
-        seat = self.to_play
-        if seat is None:
+        hand = self._hand
+        to_act = hand.to_act
+        if not to_act:
             raise SetupError("the hand is over: reset it before playing")
-        if self.choosing(seat):
+        seat = to_act[0]
+        if self.fantasy_choices and self.choosing(seat):
             self.apply(self._fantasy_action(seat, number))
             return
         observer = self._observers[seat]
         deal = observer.street_deal()  # the seat's own cards and rooms, read through its view
-        self._hand._apply_trusted(decode_held(seat, observer.cards, deal, number))
+        hand._apply_trusted(decode_held(seat, observer.cards, deal, number))
         self._after()
 
     def _fantasy_action(self, seat: int, number: object) -> Action:
