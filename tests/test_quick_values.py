@@ -1,6 +1,6 @@
 """The engine's quick value makers build exactly the values their classes' constructors build.
 
-The hot path (``Hand._commit``, ``settle_boards``, ``ofc.env.encoding``) sets frozen values
+The hot path (``Hand._commit``, ``ofc.env.encoding``) sets frozen values
 field by field instead of calling the dataclasses' ``__init__``; these tests hold each maker
 equal to its constructor (fields, equality, hash, repr), and a random hand's score sheet
 equal to one built field by field with the constructors.

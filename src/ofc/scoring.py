@@ -110,14 +110,9 @@ def dealt_board(top: tuple[Card, ...], middle: tuple[Card, ...], bottom: tuple[C
     return board
 
 
-_new = object.__new__
-
-
 def row_keys(board: Board) -> RowKeys:
     """Rank the three rows of ``board``."""
-    keys: RowKeys = _new(RowKeys)  # RowKeys(top, middle, bottom), set as its frozen __init__ sets them
-    keys.__dict__.update(top=rank3(board.top), middle=rank5(board.middle), bottom=rank5(board.bottom))
-    return keys
+    return RowKeys(rank3(board.top), rank5(board.middle), rank5(board.bottom))
 
 
 def is_fouled(board: Board) -> bool:
@@ -149,18 +144,13 @@ def bottom_royalty(key: int, table: RoyaltyTable) -> int:
 def royalties_of(keys: RowKeys, rules: Rules) -> Royalties:
     """Royalties of ranked rows under ``rules``; zero when the rows foul."""
     if keys.fouled:
-        return _NO_ROYALTIES
+        return Royalties()
     table = rules.royalty_table
-    pays: Royalties = _new(Royalties)  # Royalties(top, middle, bottom), set as its frozen __init__ sets them
-    top, middle, bottom = keys.top, keys.middle, keys.bottom
-    pays.__dict__.update(
-        top=top_royalty(top, table), middle=middle_royalty(middle, table), bottom=bottom_royalty(bottom, table)
+    return Royalties(
+        top_royalty(keys.top, table),
+        middle_royalty(keys.middle, table),
+        bottom_royalty(keys.bottom, table),
     )
-    return pays
-
-
-_NO_ROYALTIES = Royalties()
-"""A fouled board's royalties (a frozen value, so one serves every board)."""
 
 
 def royalties(board: Board, rules: Rules) -> Royalties:
@@ -302,23 +292,19 @@ def settle_boards(boards: Sequence[Board], rules: Rules, streaks: Sequence[int])
     dealt from one deck, a seat per board, a streak per seat)."""
     keys = [row_keys(board) for board in boards]
     pays = [royalties_of(k, rules) for k in keys]
-    totals = [pay.total for pay in pays]
     count = len(keys)
     vs = [[0] * count for _ in range(count)]
     for i in range(count):
         for j in range(i + 1, count):  # settlement is zero-sum: B wins what A loses
-            won = settle_pair(keys[i], totals[i], keys[j], totals[j], rules)
+            won = settle_pair(keys[i], pays[i].total, keys[j], pays[j].total, rules)
             vs[i][j] = won
             vs[j][i] = -won
-    players = []
-    for i, mine in enumerate(keys):  # PlayerScore(...) each, set as its frozen __init__ sets them
-        line: PlayerScore = _new(PlayerScore)
-        fantasy = next_fantasy_cards(mine, rules, streaks[i])
-        line.__dict__.update(keys=mine, royalties=pays[i], fantasy=fantasy, vs=tuple(vs[i]))
-        players.append(line)
-    sheet: ScoreSheet = _new(ScoreSheet)
-    sheet.__dict__.update(players=tuple(players))
-    return sheet
+    return ScoreSheet(
+        tuple(
+            PlayerScore(mine, pays[i], next_fantasy_cards(mine, rules, streaks[i]), tuple(vs[i]))
+            for i, mine in enumerate(keys)
+        )
+    )
 
 
 def _check_no_shared_cards(boards: Sequence[Board]) -> None:
