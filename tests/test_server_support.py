@@ -87,6 +87,7 @@ def make_app(tmp_path: Path, **options: Any) -> FastAPI:
     options.setdefault("clock", FakeClock())
     options.setdefault("buttons", random.Random(7))
     options.setdefault("processes", False)  # the stand-in bots decide on threads
+    options.setdefault("freeze_gc", False)  # many apps in one test process: nothing pinned
     return create_app(f"sqlite:///{tmp_path / 'ofc.db'}", **options)
 
 
