@@ -77,11 +77,17 @@ def test_a_seat_analyses_its_own_finished_hands_and_nothing_else(tmp_path: Path)
         # refusals name what is wrong
         wrong = client.post(FIRST.format(table=table, hand=0), json={"token": "not-a-seat"})
         assert (wrong.status_code, wrong.json()["error"]["code"]) == (403, "bad_token")
-        for hand in (final["hand_number"] + 1, -1):
+        for hand in (final["hand_number"] + 1, -1, 2**31, 10**30):  # past any database integer: no query
             missing = client.post(FIRST.format(table=table, hand=hand), json={"token": ann["token"]})
             assert (missing.status_code, missing.json()["error"]["code"]) == (404, "no_hand")
-        nowhere = client.post(FIRST.format(table=9999, hand=0), json={"token": ann["token"]})
-        assert (nowhere.status_code, nowhere.json()["error"]["code"]) == (404, "no_table")
+        for table_id in (9999, 2**31, 10**30):
+            nowhere = client.post(FIRST.format(table=table_id, hand=0), json={"token": ann["token"]})
+            assert (nowhere.status_code, nowhere.json()["error"]["code"]) == (404, "no_table")
+            for other in (
+                client.post(f"/api/tables/{table_id}/rematch"),
+                client.post(f"/api/tables/{table_id}/hands", json={"token": ann["token"]}),
+            ):
+                assert (other.status_code, other.json()["error"]["code"]) == (404, "no_table")
 
 
 def test_a_table_without_hints_is_analysed_only_once_its_match_is_over(tmp_path: Path) -> None:

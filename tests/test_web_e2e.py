@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Dialog, Page, sync_playwright
 
 from ofc.ranking import CATEGORY_NAMES
 from test_server_support import ServerProcess
@@ -70,6 +70,19 @@ def second_player(page: Page, name: str, errors: list[str]) -> Page:
     other.fill("#player-name", name)
     other.dispatch_event("#player-name", "change")
     return other
+
+
+def click_and_confirm(page: Page, selector: str) -> list[str]:
+    """Click ``selector``, accept the confirmation it opens; the dialog's message(s)."""
+    messages: list[str] = []
+
+    def accept(dialog: Dialog) -> None:
+        messages.append(dialog.message)
+        dialog.accept()
+
+    page.once("dialog", accept)
+    page.click(selector)
+    return messages
 
 
 def _status(page: Page, pattern: str) -> None:

@@ -16,7 +16,7 @@ from typing import Any
 from playwright.sync_api import Page, WebSocket
 
 from a11y_checks import audit
-from test_web_e2e import WAIT_MS, _create_table, _lobby_as_ann, _status, second_player
+from test_web_e2e import WAIT_MS, _create_table, _lobby_as_ann, _status, click_and_confirm, second_player
 
 BOARD = "#boards .board[data-seat='{seat}']"
 
@@ -41,15 +41,7 @@ def test_leaving_a_running_match_and_seats_shown_disconnected(tmp_path: Path) ->
         page.once("dialog", lambda dialog: dialog.dismiss())
         page.click("#leave-match")
         assert page.is_visible("#playing-panel")
-        messages: list[str] = []
-
-        def accept(dialog: Any) -> None:
-            messages.append(dialog.message)
-            dialog.accept()
-
-        page.once("dialog", accept)
-        page.click("#leave-match")
-        assert messages == [
+        assert click_and_confirm(page, "#leave-match") == [
             "Leave the match? The heuristic bot plays your seat to the end; your money stays at stake "
             "and the result goes to your balance."
         ]

@@ -13,9 +13,9 @@ import urllib.request
 from fractions import Fraction
 from pathlib import Path
 
-from playwright.sync_api import Dialog, Page, ViewportSize
+from playwright.sync_api import Page, ViewportSize
 
-from test_web_e2e import PLACED, _create_table, _lobby_as_ann, _place_by_hand, _status
+from test_web_e2e import PLACED, _create_table, _lobby_as_ann, _place_by_hand, _status, click_and_confirm
 
 WIDE = ViewportSize(width=1366, height=800)
 PHONE = ViewportSize(width=390, height=844)
@@ -97,15 +97,7 @@ def test_leaving_a_running_tournament_the_bot_plays_on_and_the_prize_is_paid(tmp
         assert page.text_content("#leave-match-note") == (
             "A bot then plays your seat to the end; any prize goes to your balance."
         )
-        asked: list[str] = []
-
-        def accept(dialog: Dialog) -> None:
-            asked.append(dialog.message)
-            dialog.accept()
-
-        page.once("dialog", accept)
-        page.click("#leave-match")
-        assert asked == [
+        assert click_and_confirm(page, "#leave-match") == [
             "Leave the tournament? The heuristic bot plays your seat to the end; any prize goes to your balance."
         ]
         _status(page, "you left the tournament; the heuristic bot plays your seat|tournament is over")

@@ -32,6 +32,7 @@ from ofc.server.protocol import CreateTable, JoinTable, LeaveTable
 from ofc.server.ratelimit import Limiter
 from ofc.server.replay import restore_or_keep
 from ofc.server.runtime import Runtime, Settings, token_hash
+from ofc.server.schema import MOST_ID
 from ofc.server.seating import STAND_IN
 from ofc.server.storage import EXPIRED, FINISHED, MATCH, TOURNAMENT, WAITING, Sitter, Storage
 from ofc.server.timekeeping import Clock
@@ -244,6 +245,8 @@ class Lobby(abc.ABC):
 
     async def load(self, table_id: int) -> Runtime:
         """The table's runtime, a finished table loaded from the database on demand; ``PlayError`` ``no_table``."""
+        if not 0 < table_id <= MOST_ID:  # nor asked of the database: its integer columns stop there
+            raise PlayError("there is no table {table}", code="no_table", table=table_id)
         runtime = self.tables.get(table_id)
         if runtime is None:
             async with self._loading:  # one load at a time: never two runtimes for a table

@@ -101,6 +101,10 @@ house = Table(
 (``buy_in``, ``prize``), bot seats' match results and the cents a match's rounding left
 (``match``; seat -1 for the rounding)."""
 
+MOST_ID = 2**31 - 1
+"""The largest value of an ``Integer`` column on every database (PostgreSQL's is 32 bits): a table
+or hand number beyond it is refused before any query (a query would fail instead of finding nothing)."""
+
 WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
 EXPIRED = "expired"
 """A waiting table nobody sat at for ``Settings.waiting_expiry`` seconds: no longer listed nor loaded."""

@@ -27,6 +27,7 @@ from ofc.server.schema import (
     EXPIRED,
     FINISHED,
     MATCH,
+    MOST_ID,
     PLAYING,
     TOURNAMENT,
     WAITING,
@@ -385,7 +386,9 @@ class Storage:
             return [(row.kind or MATCH, dict(json.loads(row.history))) for row in db.execute(query)]
 
     def history(self, table_id: int, hand: int) -> dict[str, Any] | None:
-        """A finished hand's history document (None while it is being played)."""
+        """A finished hand's history document (None while it is being played, or never dealt)."""
+        if not 0 <= hand <= MOST_ID:
+            return None  # nor asked of the database: its integer columns stop there
         with self.engine.connect() as db:
             value = db.execute(
                 select(hands.c.history).where(hands.c.table_id == table_id, hands.c.number == hand)
