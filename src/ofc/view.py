@@ -227,17 +227,7 @@ def seen_forms(record: ActionRecord, face_down: bool) -> SeenForms:
     action, time, automatic = record.action, record.time, record.automatic
     seat, placements, discards = action.seat, action.placements, action.discards
     own = seen_action(seat, placements, discards, len(discards), 0, time, automatic)
-    if discards:  # seen_action(seat, placements, (), len(discards), 0, time, automatic), without the call
-        shown: SeenAction = _new(SeenAction)
-        _SEEN_SEAT(shown, seat)
-        _SEEN_PLACEMENTS(shown, placements)
-        _SEEN_DISCARDS(shown, ())
-        _SEEN_DISCARDED(shown, len(discards))
-        _SEEN_HIDDEN(shown, 0)
-        _SEEN_TIME(shown, time)
-        _SEEN_AUTOMATIC(shown, automatic)
-    else:
-        shown = own
+    shown = seen_action(seat, placements, (), len(discards), 0, time, automatic) if discards else own
     if not face_down:
         return own, shown, shown
     return own, shown, seen_action(seat, (), (), len(discards), len(placements), time, automatic)
