@@ -63,7 +63,8 @@ class Frame(NamedTuple):
 
 
 @lru_cache(maxsize=1024)
-def _frame(players: int, streets: int, seat: int) -> Frame:
+def seat_frame(players: int, streets: int, seat: int) -> Frame:
+    """Where every seat's numbers lie in ``seat``'s vector (kept)."""
     where = layout_of(players, streets)
     rows, blocks = [], []
     for other in range(players):
@@ -77,7 +78,7 @@ def _frame(players: int, streets: int, seat: int) -> Frame:
 
 
 @lru_cache(maxsize=4096)
-def _blank(
+def blank_vector(
     players: int, streets: int, seat: int, button: int, fantasy: tuple[int, ...], streaks: tuple[int, ...]
 ) -> F32:
     """The vector before any action: the button, the street and the fantasy facts (no fantasy: empty tuples).
@@ -88,7 +89,7 @@ def _blank(
     out = np.zeros(where.size, dtype=np.float32)
     out[where.button + (button - seat) % players] = 1.0
     out[where.street] = 1.0
-    blocks = _frame(players, streets, seat).blocks
+    blocks = seat_frame(players, streets, seat).blocks
     for block, cards, streak in zip(blocks[: len(fantasy)], fantasy, streaks, strict=True):
         out[block + 1] = cards > 0
         out[block + 2] = cards / MOST_FANTASY_CARDS
@@ -138,13 +139,13 @@ class Observer:
                 raise NoSuchSeat("there is no seat {seat!r} at this table of {count}", seat=seat, count=players)
             self._rules = rules
             self._discards_due = tuple([street.discards for street in rules.spec.streets])
-            self._frame = _frame(players, len(self._discards_due), seat)
+            self._frame = seat_frame(players, len(self._discards_due), seat)
         self._hand = hand
         fantasy = hand.fantasy
         self._in_fantasy = fantasy[seat] > 0
         streaks = hand.fantasy_in_row if any(fantasy) else ()
         players, streets = len(self._frame.rows), len(self._discards_due)
-        self._blank = _blank(players, streets, seat, hand.button, fantasy if streaks else (), streaks)
+        self._blank = blank_vector(players, streets, seat, hand.button, fantasy if streaks else (), streaks)
         self._start()
 
     def _start(self) -> None:
@@ -276,4 +277,4 @@ class Observer:
         return self._deal
 
 
-__all__ = ["Observer", "StreetDeal"]
+__all__ = ["Frame", "Observer", "StreetDeal", "blank_vector", "seat_frame"]

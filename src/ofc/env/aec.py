@@ -61,7 +61,7 @@ class OfcAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # petting
         if render_mode not in (None, "ansi"):
             raise SetupError("render_mode must be 'ansi' or None, not {render_mode!r}", render_mode=render_mode)
         self.render_mode = render_mode
-        self.table = Table(rules, fantasy=fantasy, button=button, fantasy_choices=fantasy_choices)
+        self.table = Table(rules, fantasy=fantasy, button=button, fantasy_choices=fantasy_choices, fast=True)
         self.possible_agents = [agent_name(seat) for seat in range(rules.players)]
         self._seats = {name: seat for seat, name in enumerate(self.possible_agents)}
         box = spaces.Box(0.0, 1.0, (self.table.observation_size,), dtype=np.float32)
@@ -117,7 +117,7 @@ class OfcAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # petting
             for agent, points in zip(self.possible_agents, table.points(), strict=True):
                 self.rewards[agent] = float(points)
                 self.terminations[agent] = True
-            self.agent_selection = self.possible_agents[table.hand.play_order[0]]
+            self.agent_selection = self.possible_agents[table.play_order[0]]
             self._accumulate_rewards()
             return
         agent = self.agent_selection = self.possible_agents[seat]

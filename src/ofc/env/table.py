@@ -11,6 +11,12 @@ it against the rooms), so it is applied without the engine checking it again. Ti
 passes (every action is applied at time 0), so no clock runs out. Decks are drawn by
 ``shuffled`` from the table's seeded ``random.Random``.
 
+With ``fast=True`` (the PettingZoo environment's choice) a hand with no seat in fantasy is
+played as an ``ofc.env.fast_hand.FastHand``: the same deal, numbers and vectors, one compiled
+call a step. The first call that needs the engine's objects (``hand``, ``view``, ``apply``, a
+number that cannot be played, whose error the engine words) replays the hand into a ``Hand``,
+and the table goes on with the engine until the next deal.
+
 Fantasy seats are set by the exact solver by default, as soon as they may act and before any
 street seat is asked for a decision, so ``to_play`` is then always a street seat (or None
 once the hand is over). With ``fantasy_choices=k`` a fantasy seat is asked instead: its
@@ -31,9 +37,12 @@ import numpy.typing as npt
 from ofc.actions import Action
 from ofc.bots.base import fantasy_decision, solution_action
 from ofc.cards import ALL_CARDS, DECK_SIZE, Card, Deck
+from ofc.deals import play_order
 from ofc.env.encoding import action_space_size, deal_mask, decode_held
+from ofc.env.fast_hand import FastHand, setup_for
 from ofc.errors import ActionError, SetupError
 from ofc.hand import Hand
+from ofc.hand_setup import read_fantasy
 from ofc.observation import observation_size
 from ofc.observer import Observer, StreetDeal
 from ofc.rules import Rules
@@ -118,7 +127,13 @@ class Table:
     """A hand of ``rules`` for environment play; ``reset`` deals a new one."""
 
     def __init__(
-        self, rules: Rules, *, fantasy: Sequence[int] = (), button: int | None = None, fantasy_choices: int = 0
+        self,
+        rules: Rules,
+        *,
+        fantasy: Sequence[int] = (),
+        button: int | None = None,
+        fantasy_choices: int = 0,
+        fast: bool = False,
     ) -> None:
         self.rules = rules
         self.fantasy = tuple(fantasy)
@@ -131,16 +146,23 @@ class Table:
         self._views: dict[int | None, HandView] = {}
         self._boards: dict[int, tuple[FantasySolution, ...]] = {}
         self._masks: dict[StreetDeal | None, I8] = {}
-        self.hand = self._deal(self.fantasy)
+        self._setup = setup_for(rules) if fast else None
+        self._fast: FastHand | None = None
+        self._fast_masks: dict[int, I8] = {}
+        self._begin(self._deal(self.fantasy))
 
     @property
     def hand(self) -> Hand:
-        """The hand being played."""
+        """The hand being played (a fast hand is replayed into the engine's, which then plays on)."""
+        fast = self._fast
+        if fast is not None:
+            self.hand = fast.replay()
         return self._hand
 
     @hand.setter
     def hand(self, hand: Hand) -> None:
         """Play ``hand`` from now on, as it stands (``reset`` deals and sets fantasy seats)."""
+        self._fast = None
         self._hand = hand
         self._fantasy_hand = any(hand.fantasy)
         observers = self._observers
@@ -158,11 +180,21 @@ class Table:
         if self._boards:
             self._boards = {}
 
-    def _deal(self, fantasy: Sequence[int]) -> Hand:
+    def _begin(self, dealt: Hand | FastHand) -> None:
+        if isinstance(dealt, FastHand):
+            self._fast = dealt
+            self._fantasy_hand = False
+            self._changed()
+        else:
+            self.hand = dealt
+
+    def _deal(self, fantasy: Sequence[int]) -> Hand | FastHand:
         players = self.rules.players
         button = self.button if self.button is not None else self._rng.randrange(players)
-        deck = Deck(order=shuffled(self._rng))
-        hand = Hand(self.rules, button=button, deck=deck, fantasy=fantasy)
+        order = shuffled(self._rng)
+        if self._setup is not None and not any(read_fantasy(self.rules, fantasy)):
+            return FastHand(self._setup, button, order, self._fast_masks)
+        hand = Hand(self.rules, button=button, deck=Deck(order=order), fantasy=fantasy)
         if any(hand.fantasy) and not self.fantasy_choices:
             self._set_fantasy(hand)
         return hand
@@ -177,7 +209,7 @@ class Table:
                 players=self.rules.players,
                 n_fantasy=len(fantasy),
             )
-        self.hand = self._deal(self.fantasy if fantasy is None else tuple(fantasy))
+        self._begin(self._deal(self.fantasy if fantasy is None else tuple(fantasy)))
 
     @staticmethod
     def _set_fantasy(hand: Hand) -> None:
@@ -191,6 +223,9 @@ class Table:
     @property
     def to_play(self) -> int | None:
         """The seat to act, or None once the hand is over."""
+        fast = self._fast
+        if fast is not None:
+            return fast.to_play
         to_act = self._hand.to_act  # empty exactly when the hand is over
         return to_act[0] if to_act else None
 
@@ -198,12 +233,12 @@ class Table:
         """``seat``'s view of the hand (kept until the hand changes)."""
         view = self._views.get(seat)
         if view is None:
-            view = self._views[seat] = self._hand.view(seat)
+            view = self._views[seat] = self.hand.view(seat)
         return view
 
     def choosing(self, seat: int) -> bool:
         """Whether ``seat`` is a fantasy seat to choose among the solver's boards now."""
-        if not (self.fantasy_choices and self._fantasy_hand):
+        if not (self.fantasy_choices and self._fantasy_hand) or self._fast is not None:
             return False
         return self._hand.fantasy[seat] > 0 and self.to_play == seat
 
@@ -217,6 +252,9 @@ class Table:
 
     def mask(self, seat: int) -> I8:
         """1 for every number ``seat`` may play now (shared and read-only: copy it to change it)."""
+        fast = self._fast
+        if fast is not None:
+            return fast.mask(seat)
         if self.fantasy_choices and self.choosing(seat):
             return _first(len(self.boards(seat)), self.size)
         deal = self._observers[seat].street_deal()
@@ -229,6 +267,9 @@ class Table:
 
     def observe(self, seat: int) -> Observation:
         """``{"observation": vector, "action_mask": 0/1 per action number}`` for ``seat``."""
+        fast = self._fast
+        if fast is not None:
+            return fast.observe(seat)
         vector, deal = self._observers[seat].look()  # the mask below is ``mask(seat)``, from the same look
         if self.fantasy_choices and self.choosing(seat):
             return {"observation": vector, "action_mask": _first(len(self.boards(seat)), self.size).copy()}
@@ -239,7 +280,7 @@ class Table:
 
     def apply(self, action: Action) -> None:
         """Apply ``action`` (a bot's) at time 0, then set any fantasy seat that may act."""
-        self._hand.apply(action, 0)
+        self.hand.apply(action, 0)
         self._after()
 
     def _after(self) -> None:
@@ -249,7 +290,10 @@ class Table:
 
     def play(self, number: int) -> None:
         """Apply action ``number`` for the seat to act (``ActionError`` if it is not legal)."""
-        hand = self._hand
+        fast = self._fast
+        if fast is not None and not fast.over and _plain_number(number, self.size) and fast.play(int(number)):
+            return
+        hand = self.hand
         to_act = hand.to_act
         if not to_act:
             raise SetupError("the hand is over: reset it before playing")
@@ -262,13 +306,35 @@ class Table:
         hand._apply_trusted(decode_held(seat, observer.cards, deal, number))
         self._after()
 
+    @property
+    def compiled(self) -> bool:
+        """Whether the hand is being played by the compiled step (``fast=True``, a normal hand, not replayed)."""
+        return self._fast is not None
+
+    @property
+    def play_order(self) -> tuple[int, ...]:
+        """Every seat in order of play, the button last."""
+        fast = self._fast
+        return play_order(fast.button, self.rules.players) if fast is not None else self._hand.play_order
+
     def _fantasy_action(self, seat: int, number: object) -> Action:
         return board_action(seat, self.boards(seat), number)
 
     def points(self) -> tuple[int, ...]:
         """Each seat's points at the showdown (zeros before)."""
+        fast = self._fast
+        if fast is not None:
+            return fast.points() if fast.over else (0,) * self.rules.players
         result = self._hand.result
         return result.points if result is not None else (0,) * self.rules.players
+
+
+def _plain_number(number: object, size: int) -> bool:
+    """Whether ``number`` is a whole number (not a bool) from 0 to ``size`` - 1, as the compiled step takes."""
+    kind = type(number)
+    if kind is not int and (kind is bool or not isinstance(number, np.integer)):
+        return False
+    return 0 <= number < size  # type: ignore[operator]  # an int or numpy integer here
 
 
 def random_number(mask: npt.NDArray[np.int8], rng: np.random.Generator) -> int:
