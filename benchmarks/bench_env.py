@@ -6,7 +6,9 @@ applies it (as ``bench_engine.py``). "engine + views, vectors" adds a whole view
 end): the floor of an adapter that rebuilds each observation; the environments instead keep
 each seat's vector up to date from ``Hand.view_update`` (``ofc.observer``). PettingZoo
 runs the usual ``agent_iter``/``last``/``step`` loop drawing from the action mask
-(``random.randrange`` over ``np.flatnonzero(mask)``, as cheap a policy as the engine's);
+(``random.randrange`` over ``np.flatnonzero(mask)``, as cheap a policy as the engine's), as
+it ships (normal hands by the compiled step, ``ofc.env.fast_hand``) and with
+``compiled=False`` (every hand through the engine and the observers);
 Gymnasium's ``SeatEnv`` plays one seat against ``random`` bots (every seat's decision
 counted; ``env.step`` calls shown too); OpenSpiel's ``python_ofc`` draws chance cards and
 masked actions through ``apply_action`` (decisions counted, chance nodes shown). Every
@@ -72,9 +74,9 @@ def engine_and_views(rules: Rules, seconds: float) -> tuple[int, float, str]:
     return steps, clock() - start, f"{number} hands"
 
 
-def pettingzoo(rules: Rules, seconds: float) -> tuple[int, float, str]:
-    """The AEC loop with masked random actions."""
-    env = pettingzoo_env(rules, None)
+def pettingzoo(rules: Rules, seconds: float, compiled: bool = True) -> tuple[int, float, str]:
+    """The AEC loop with masked random actions (``compiled=False``: every hand through the engine)."""
+    env = pettingzoo_env(rules, None, compiled=compiled)
     rng = random.Random(1)
     steps, start, number = 0, clock(), 0
     while clock() - start < seconds:
@@ -144,6 +146,7 @@ def main() -> None:
         ("raw engine", raw_engine),
         ("engine + views, vectors", engine_and_views),
         ("PettingZoo AECEnv", pettingzoo),
+        ("PettingZoo, engine table", lambda rules, seconds: pettingzoo(rules, seconds, compiled=False)),
         ("Gymnasium SeatEnv", gymnasium),
         ("OpenSpiel python_ofc", openspiel),
     ]

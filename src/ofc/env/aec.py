@@ -44,7 +44,11 @@ def render_text(view: HandView) -> str:
 
 class OfcAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # pettingzoo ships no types
     """One hand per episode; ``fantasy`` deal sizes per seat make fantasy hands (solver-set
-    unless ``fantasy_choices`` is k > 0: then the seat picks one of the solver's k best boards)."""
+    unless ``fantasy_choices`` is k > 0: then the seat picks one of the solver's k best boards).
+
+    ``compiled`` (default True) plays normal hands by the compiled step (``ofc.env.fast_hand``,
+    held equal to the engine); False plays every hand through the engine: the same numbers,
+    observations and rewards, slower."""
 
     metadata: ClassVar[dict[str, Any]] = {"name": "ofc_v0", "render_modes": ["ansi"], "is_parallelizable": False}
 
@@ -56,12 +60,13 @@ class OfcAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # petting
         button: int | None = None,
         fantasy_choices: int = 0,
         render_mode: str | None = None,
+        compiled: bool = True,
     ) -> None:
         super().__init__()
         if render_mode not in (None, "ansi"):
             raise SetupError("render_mode must be 'ansi' or None, not {render_mode!r}", render_mode=render_mode)
         self.render_mode = render_mode
-        self.table = Table(rules, fantasy=fantasy, button=button, fantasy_choices=fantasy_choices, fast=True)
+        self.table = Table(rules, fantasy=fantasy, button=button, fantasy_choices=fantasy_choices, fast=compiled)
         self.possible_agents = [agent_name(seat) for seat in range(rules.players)]
         self._seats = {name: seat for seat, name in enumerate(self.possible_agents)}
         box = spaces.Box(0.0, 1.0, (self.table.observation_size,), dtype=np.float32)
@@ -149,11 +154,19 @@ def pettingzoo_env(
     button: int | None = None,
     fantasy_choices: int = 0,
     render_mode: str | None = None,
+    compiled: bool = True,
     **settings: object,
 ) -> OfcAECEnv:
     """An ``AECEnv`` for ``rules`` (a preset name or ``Rules``) with any other setting by name."""
     game = read_rules(rules, players, settings)
-    return OfcAECEnv(game, fantasy=fantasy, button=button, fantasy_choices=fantasy_choices, render_mode=render_mode)
+    return OfcAECEnv(
+        game,
+        fantasy=fantasy,
+        button=button,
+        fantasy_choices=fantasy_choices,
+        render_mode=render_mode,
+        compiled=compiled,
+    )
 
 
 __all__ = ["OfcAECEnv", "agent_name", "pettingzoo_env", "render_text"]
