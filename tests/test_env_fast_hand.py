@@ -18,6 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from env_checks import scored_points
+from ofc.env import pettingzoo_env
 from ofc.env.encoding import action_mask
 from ofc.env.table import Table
 from ofc.errors import ActionError
@@ -183,3 +184,24 @@ def test_the_same_seed_deals_the_same_hands_compiled_or_not() -> None:
         assert fast.hand.button == engine.hand.button
         fast.reset()
         engine.reset()
+
+
+@pytest.mark.parametrize(("rules", "players"), [("pineapple", 3), ("classic", 4), ("turbo", 2)])
+def test_pettingzoo_episodes_are_the_same_compiled_or_not(rules: str, players: int) -> None:
+    compiled, engine = pettingzoo_env(rules, players), pettingzoo_env(rules, players, compiled=False)
+    rng = np.random.default_rng(9)
+    for episode in range(10):
+        compiled.reset(seed=episode)
+        engine.reset(seed=episode)
+        for agent, other in zip(compiled.agent_iter(), engine.agent_iter(), strict=True):
+            assert agent == other
+            mine, reward, done, _, _ = compiled.last()
+            theirs, their_reward, their_done, _, _ = engine.last()
+            assert np.array_equal(mine["observation"], theirs["observation"])
+            assert np.array_equal(mine["action_mask"], theirs["action_mask"])
+            assert (reward, done) == (their_reward, their_done)
+            number = None if done else int(rng.choice(np.flatnonzero(mine["action_mask"])))
+            compiled.step(number)
+            engine.step(number)
+        assert compiled.table.compiled
+        assert not engine.table.compiled
