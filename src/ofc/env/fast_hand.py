@@ -22,7 +22,7 @@ from ofc.cards import Card, Deck
 from ofc.deals import play_order
 from ofc.env.encoding import action_space_size, deal_mask, decode, street_codes
 from ofc.fast.settle import settle_tables
-from ofc.fast.table_step import BAD, OVER, S_SEATS, SEAT_FIELDS, table_start, table_step
+from ofc.fast.table_step import BAD, OVER, S_SEATS, S_TURN, SEAT_FIELDS, table_start, table_step
 from ofc.hand import Hand
 from ofc.hand_setup import deal_plan
 from ofc.observer import StreetDeal, blank_vector, seat_frame
@@ -91,7 +91,7 @@ def _blanks(rules: Rules, button: int) -> F32:
 
 
 @cache
-def _order(rules: Rules, button: int) -> I64:
+def _seat_order(rules: Rules, button: int) -> I64:
     return np.array(play_order(button, rules.players), dtype=np.int64)
 
 
@@ -107,7 +107,20 @@ def _street_deal(key: int) -> StreetDeal:
 class FastHand:
     """A normal hand of ``setup.rules`` dealt from ``order`` with ``button``."""
 
-    __slots__ = ("_args", "_key", "_masks", "_nothing", "_state", "boards", "button", "numbers", "order", "setup")
+    __slots__ = (
+        "_args",
+        "_key",
+        "_masks",
+        "_nothing",
+        "_seats",
+        "_state",
+        "_vectors",
+        "boards",
+        "button",
+        "numbers",
+        "order",
+        "setup",
+    )
 
     def __init__(self, setup: Setup, button: int, order: list[Card], masks: dict[int, I8]) -> None:
         rules = setup.rules
@@ -118,8 +131,9 @@ class FastHand:
         players = setup.players
         self._state = np.zeros(S_SEATS + players * SEAT_FIELDS, dtype=np.int64)
         self.boards = np.full((players, 13), -1, dtype=np.int64)
-        vectors = _blanks(rules, button).copy()
-        deals, seats = _deals(rules, button), _order(rules, button)
+        vectors = self._vectors = _blanks(rules, button).copy()
+        deals, seats = _deals(rules, button), _seat_order(rules, button)
+        self._seats = seats
         deck = np.array(order, dtype=np.int64)
         self._args: tuple[Any, ...] = (
             self._state, self.boards, vectors, deck, setup.frame, setup.where, deals, seats, setup.dues,
@@ -134,13 +148,7 @@ class FastHand:
         """The seat to act, or None once the hand is over."""
         if self._key == OVER:
             return None
-        return int(self._args[7][self._state[3]])
-
-    @property
-    def vectors(self) -> F32:
-        """Every seat's vector, one row per seat (live: copy a row to keep it)."""
-        vector: F32 = self._args[2]
-        return vector
+        return int(self._seats[self._state[S_TURN]])
 
     def mask(self, seat: int) -> I8:
         """1 for every number ``seat`` may play now (shared and read-only)."""
@@ -154,7 +162,7 @@ class FastHand:
 
     def observe(self, seat: int) -> dict[str, npt.NDArray[Any]]:
         """``{"observation": vector, "action_mask": mask}`` for ``seat`` (both fresh copies)."""
-        return {"observation": self._args[2][seat].copy(), "action_mask": self.mask(seat).copy()}
+        return {"observation": self._vectors[seat].copy(), "action_mask": self.mask(seat).copy()}
 
     def play(self, number: int) -> bool:
         """Play ``number`` for the seat to act; False (nothing changed) if it cannot be played now."""

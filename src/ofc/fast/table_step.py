@@ -176,4 +176,4 @@ def table_step(
     return _to_act(state, vectors, frame, where, play_order, dues)
 
 
-__all__ = ["BAD", "OVER", "SEAT_FIELDS", "S_SEATS", "mask_key", "table_start", "table_step"]
+__all__ = ["BAD", "OVER", "SEAT_FIELDS", "S_SEATS", "S_TURN", "mask_key", "table_start", "table_step"]
