@@ -205,3 +205,23 @@ def test_pettingzoo_episodes_are_the_same_compiled_or_not(rules: str, players: i
             engine.step(number)
         assert compiled.table.compiled
         assert not engine.table.compiled
+
+
+def test_a_number_past_a_pineapple_streets_27_gets_the_engines_error() -> None:
+    """After the first street a pineapple seat has 3 cards, one discarded: 3 x 3^2 = 27 numbers (0-26)."""
+    rules = Rules.preset("pineapple").with_settings({"players": 2})
+    fast = Table(rules, fast=True)
+    fast.reset(2)
+    for _ in range(2):
+        seat = fast.to_play
+        assert seat is not None
+        fast.play(int(np.flatnonzero(fast.mask(seat))[0]))
+    seat = fast.to_play
+    assert seat is not None
+    assert fast.compiled
+    assert int(np.flatnonzero(fast.mask(seat))[-1]) <= 26
+    before = fast.observe(seat)["observation"]
+    with pytest.raises(ActionError, match=r"action 27 is not one of the 27 numbers of this street \(0-26\)"):
+        fast.play(27)
+    assert np.array_equal(fast.observe(seat)["observation"], before)
+    assert fast.hand.actions_taken == 2
