@@ -37,15 +37,15 @@ import hashlib
 import math
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import as_completed
 from dataclasses import dataclass, field
-from multiprocessing import get_context
 
 from ofc.actions import Action
 from ofc.bots import Bot, make_bot
 from ofc.errors import RulesError
 from ofc.hand import Hand
 from ofc.match import HandRecord, Match
+from ofc.processes import process_pool
 from ofc.rules import Rules
 from ofc.scoring import meets_stay
 from ofc.session import Session, play_hand
@@ -301,7 +301,7 @@ def simulate(
             if progress is not None:
                 progress(len(results), count)
     else:
-        with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn")) as pool:
+        with process_pool(workers) as pool:
             futures = [pool.submit(play_block, table, specs, seed, block) for block in range(count)]
             for future in as_completed(futures):
                 results.append(future.result())
@@ -346,7 +346,7 @@ def fantasy_gain(
     if workers <= 1:
         gains = [g for part in parts for g in fantasy_gain_chunk(rules, hero, villain, seed, part)]
     else:
-        with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn")) as pool:
+        with process_pool(workers) as pool:
             done = pool.map(fantasy_gain_chunk, *zip(*[(rules, hero, villain, seed, p) for p in parts], strict=True))
             gains = [g for part in done for g in part]
     return mean_ci95(gains, [1] * len(gains))

@@ -18,16 +18,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import as_completed
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from multiprocessing import get_context
 
 from ofc.bots import make_bot
 from ofc.bots.spec import bot_names
 from ofc.errors import RulesError
 from ofc.hand import Hand
+from ofc.processes import process_pool
 from ofc.rules import Rules
 from ofc.session import Session, play_hand
 from ofc.sim import Z95, derive_seed, mean_ci95, table_rules, warm_up
@@ -278,7 +278,7 @@ def repeat(
             if progress is not None:
                 progress(len(runs), tournaments)
     else:
-        with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn")) as pool:
+        with process_pool(workers) as pool:
             futures = [pool.submit(play_chunk, table, specs, seed, part) for part in parts]
             for future in as_completed(futures):
                 runs.extend(future.result())

@@ -17,17 +17,17 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-import multiprocessing
 import os
 import secrets
 from collections import deque
 from collections.abc import Callable
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Executor, ThreadPoolExecutor
 from typing import Any
 
 from ofc.actions import Action
 from ofc.bots.base import Decision
 from ofc.errors import BotError
+from ofc.processes import process_pool
 from ofc.server.agents import HINT_BOT, BotFactory, fantasy_action
 from ofc.view import HandView
 
@@ -161,8 +161,7 @@ class DecisionPool:
         self.size = max(1, size)
         self._executor: Executor
         if processes:
-            context = multiprocessing.get_context("spawn")
-            self._executor = ProcessPoolExecutor(self.size, context, _start_worker, (warm,))
+            self._executor = process_pool(self.size, _start_worker, (warm,))
         else:
             self._executor = ThreadPoolExecutor(self.size, "ofc-decide")
         self._people = _Lane()

@@ -11,11 +11,11 @@ same output on any cluster or number of workers. Ray is imported only when asked
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
-from multiprocessing import get_context
+from concurrent.futures import as_completed
 from typing import Any, TypeVar
 
 from ofc.errors import OfcError
+from ofc.processes import process_pool
 
 T = TypeVar("T")
 Done = Callable[[int, int], None]
@@ -88,7 +88,7 @@ def run_tasks(
             if done is not None:
                 done(finished, total)
     else:
-        with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn")) as pool:
+        with process_pool(workers) as pool:
             futures = {pool.submit(fn, *args): i for i, args in enumerate(arguments)}
             for future in as_completed(futures):
                 results[futures[future]] = future.result()
