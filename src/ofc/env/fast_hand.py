@@ -35,7 +35,7 @@ F32 = npt.NDArray[np.float32]
 
 @dataclass(frozen=True)
 class Setup:
-    """What every normal hand of one rule set shares: decoding tables, vector offsets, deal plans."""
+    """What every normal hand of one rule set shares: decoding tables, discards due, vector offsets."""
 
     rules: Rules
     size: int
