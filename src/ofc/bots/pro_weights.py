@@ -1,4 +1,4 @@
-"""The ``pro`` bot's shipped weights: one ``(STAGES, N_FEATURES)`` array per variant.
+"""The ``pro`` bot's shipped weights: one ``(STAGES, N_FEATURES + HIDDEN_BLOCK * units)`` array per variant.
 
 The file is ``ofc/bots/weights/pro.npz`` (written by ``ofc train``): arrays named after the
 variants (``classic``, ``turbo``, ``pineapple``) plus ``fantasy_value``, the points a fantasy
@@ -16,7 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ofc.errors import BotError
-from ofc.fast.pro_value import N_FEATURES, STAGES
+from ofc.fast.pro_value import HIDDEN_BLOCK, N_FEATURES, STAGES, hidden_units
 from ofc.tool_defaults import PRO_VARIANTS, PRO_WEIGHTS_FILE
 
 WEIGHTS_FILE = PRO_WEIGHTS_FILE
@@ -58,13 +58,13 @@ def read_weights(path: Path) -> ProWeights:
     for name, array in arrays.items():
         if name not in VARIANTS:
             raise BotError("pro weights {path}: unknown variant {name!r}", path=path, name=name)
-        if array.shape != (STAGES, N_FEATURES):
+        if array.ndim != 2 or array.shape[0] != STAGES or hidden_units(array.shape[1]) < 0:
             raise BotError(
                 "pro weights {path}: {name} has shape {shape}, not {value}",
                 path=path,
                 name=name,
                 shape=array.shape,
-                value=(STAGES, N_FEATURES),
+                value=f"({STAGES}, {N_FEATURES} + {HIDDEN_BLOCK} per hidden unit)",
             )
     return ProWeights(arrays, float(fantasy))
 

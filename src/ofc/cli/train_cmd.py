@@ -29,6 +29,9 @@ def train_command(
     foul_penalty: Annotated[
         float, typer.Option("--foul-penalty", help="Points the value charges per unit of estimated foul chance")
     ] = TRAIN_FOUL_PENALTY,
+    hidden: Annotated[
+        int, typer.Option("--hidden", help="ReLU units per stage beside the linear model (0: linear only)")
+    ] = 0,
     out: Annotated[Path, typer.Option("--out", help="Weights file to write")] = PRO_WEIGHTS_FILE,
 ) -> None:
     """Train the pro bot's value from self-play and write its weights."""
@@ -40,9 +43,11 @@ def train_command(
     count = workers if workers is not None else (os.cpu_count() or 1)
     if count < 1:
         raise TrainError("--workers must be at least 1, not {count}", count=count)
+    if hidden < 0:
+        raise TrainError("--hidden must be at least 0, not {hidden}", hidden=hidden)
     weights = train(
         names, hands=hands, rounds=rounds, seed=seed, workers=count, cluster=cluster, fantasy_value=fantasy,
-        foul_penalty=foul_penalty, log=lambda line: typer.echo(line, err=True),
+        foul_penalty=foul_penalty, hidden=hidden, log=lambda line: typer.echo(line, err=True),
     )  # fmt: skip
     if out.exists():  # keep the variants this run did not train
         old = read_weights(out)

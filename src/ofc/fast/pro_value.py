@@ -5,7 +5,8 @@ evaluation of ``ofc.fast.rollout`` taken apart: the static value itself, the est
 chance, each row's expected strength against a typical row, expected royalties, fantasy made
 or drawn (and each discounted by the foul chance), the margins between rows, an exact foul
 flag for a finished board. The **value** of a board is ``weights[stage] @ features`` where the
-stage is the number of cards on the board (0..13): one linear model per stage, fitted by
+stage is the number of cards on the board (0..13), plus optionally a few ReLU units on the same
+features (``HIDDEN_BLOCK``): one model per stage, fitted by
 ``ofc.train`` to self-play outcomes (points against one opponent plus the fantasy value when
 the board earns one). ``learned_place`` places a deal where that value is highest; it is the
 ``pro`` bot's play-out policy (``ofc.fast.pro_rollout``).
@@ -44,6 +45,16 @@ POINT_SCALE = 10.0
 """Points (the static value, royalties) enter the features divided by this, near the others' size."""
 MARGIN_CAP = 3.0
 """Strength margins between rows are clipped to plus or minus this (three categories)."""
+HIDDEN_BLOCK = N_FEATURES + 1
+"""Columns of one hidden unit in a stage's weights: its input weight per feature (the ``bias``
+feature, always 1, carries the unit's bias), then its output weight. The unit adds
+``output * max(0, inputs @ features)`` to the stage's linear value."""
+
+
+def hidden_units(columns: int) -> int:
+    """The hidden units a stage row of ``columns`` weights holds, or -1 if no whole number fits."""
+    extra = columns - N_FEATURES
+    return extra // HIDDEN_BLOCK if extra >= 0 and extra % HIDDEN_BLOCK == 0 else -1
 
 
 @nb.njit(cache=True)
@@ -92,12 +103,26 @@ def learned_value(
     weight: I32, bit: I32, u5: I32, f5: I32, u3: I32,
     top_roy: I32, mid_roy: I32, bot_roy: I32, scratch: F64,
 ) -> float:  # fmt: skip
-    """``weights[stage] @ features(board)``, the stage being the number of cards on the board."""
+    """The stage's linear part ``weights[stage, :N_FEATURES] @ features(board)`` plus its hidden units.
+
+    The stage is the number of cards on the board. A ``(STAGES, N_FEATURES)`` array is the
+    linear model alone; each further ``HIDDEN_BLOCK`` columns are one ReLU unit (``hidden_units``).
+    """
     features(board, counts, params, weight, bit, u5, f5, u3, top_roy, mid_roy, bot_roy, scratch)
     stage = counts[0] + counts[1] + counts[2]
     total = 0.0
     for f in range(N_FEATURES):
         total += weights[stage, f] * scratch[f]
+    for unit in range((weights.shape[1] - N_FEATURES) // HIDDEN_BLOCK):
+        at = N_FEATURES + unit * HIDDEN_BLOCK
+        out_weight = weights[stage, at + N_FEATURES]
+        if out_weight == 0.0:
+            continue
+        pre = 0.0
+        for f in range(N_FEATURES):
+            pre += weights[stage, at + f] * scratch[f]
+        if pre > 0.0:
+            total += out_weight * pre
     return total
 
 
@@ -150,4 +175,7 @@ def learned_values(
                                bot_roy, feats)  # fmt: skip
 
 
-__all__ = ["FEATURE_NAMES", "N_FEATURES", "STAGES", "features", "learned_place", "learned_value", "learned_values"]
+__all__ = [
+    "FEATURE_NAMES", "HIDDEN_BLOCK", "N_FEATURES", "STAGES",
+    "features", "hidden_units", "learned_place", "learned_value", "learned_values",
+]  # fmt: skip

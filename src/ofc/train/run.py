@@ -36,9 +36,13 @@ def train(
     fantasy_value: float = DEFAULT_FANTASY,
     alpha: float = 1.0,
     foul_penalty: float = FOUL_PENALTY,
+    hidden: int = 0,
     log: Log | None = None,
 ) -> ProWeights:
-    """Train the value of each variant from ``hands`` heads-up self-play hands per round."""
+    """Train the value of each variant from ``hands`` heads-up self-play hands per round.
+
+    ``hidden`` ReLU units per stage join the linear model (0: linear only; ``fit_stages``).
+    """
     for variant in variants:
         if variant not in VARIANTS:
             raise TrainError(
@@ -58,7 +62,7 @@ def train(
             args = [(variant, 2, run_seed, c, size, weights, fantasy_value) for c, size in enumerate(sizes)]
             parts: list[Records] = run_tasks(selfplay_chunk, args, cluster=cluster, workers=workers)
             records = Records.join(parts)
-            weights, scores = fit_stages(records, alpha, foul_penalty)
+            weights, scores = fit_stages(records, alpha, foul_penalty, hidden, run_seed)
             if log is not None:
                 mean = float(records.target[records.stage == 13].mean()) if len(records.target) else 0.0
                 r2 = ", ".join(f"{s}:{r:.2f}" for s, r in sorted(scores.items()))

@@ -1,0 +1,110 @@
+"""The pro value's optional hidden units: their arithmetic, their fit, their weights file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from ofc.bots.arrays import board_array, kernel_rules
+from ofc.bots.pro_weights import ProWeights, read_weights
+from ofc.cards import parse_cards
+from ofc.cli.app import main
+from ofc.errors import BotError
+from ofc.fast.pro_value import FEATURE_NAMES, HIDDEN_BLOCK, N_FEATURES, STAGES, hidden_units, learned_values
+from ofc.rules import Rules
+from ofc.train.fit import fit_units
+from ofc.train.run import train
+from ofc.train.selfplay import static_weights
+
+BIAS = FEATURE_NAMES.index("bias")
+FOULED = FEATURE_NAMES.index("fouled")
+
+
+def value_of(weights: np.ndarray, top: str, middle: str, bottom: str) -> float:
+    b, c = board_array((parse_cards(top), parse_cards(middle), parse_cards(bottom)))
+    kernel = kernel_rules(Rules.preset("pineapple"), 12.0)
+    t = kernel.tables
+    out = np.zeros(1)
+    learned_values(b.reshape(1, 13), c.reshape(1, 3), kernel.params, weights,
+                   t.weight, t.bit, t.unsuited5, t.flush5, t.unsuited3, t.top, t.middle, t.bottom, out)  # fmt: skip
+    return float(out[0])
+
+
+def test_hidden_units_add_their_relu_terms() -> None:
+    # A finished fouled board (top KK beats the middle's pair of twos): the bias feature is 1
+    # and the fouled feature is 1. Linear part: bias weight 1 -> 1.
+    # Unit 0: input 2 on the bias -> pre-activation 2 > 0, output 3 -> +6.
+    # Unit 1: input -1 on the bias -> pre-activation -1, cut to 0 -> +0 (output 5 unused).
+    # Unit 2: input -1 on the bias and 4 on fouled -> 3 > 0, output -1 -> -3.
+    # Value: 1 + 6 + 0 - 3 = 4; the linear columns alone give 1.
+    weights = np.zeros((STAGES, N_FEATURES + 3 * HIDDEN_BLOCK))
+    row = weights[13]
+    row[BIAS] = 1.0
+    units = [({BIAS: 2.0}, 3.0), ({BIAS: -1.0}, 5.0), ({BIAS: -1.0, FOULED: 4.0}, -1.0)]
+    for unit, (inputs, output) in enumerate(units):
+        at = N_FEATURES + unit * HIDDEN_BLOCK
+        for feature, w in inputs.items():
+            row[at + feature] = w
+        row[at + N_FEATURES] = output
+    cards = ("Kh Kd 2c", "2h 2d 5c 6s 7s", "As Ks Js 8s 3s")
+    assert value_of(weights, *cards) == pytest.approx(4.0)
+    assert value_of(np.ascontiguousarray(weights[:, :N_FEATURES]), *cards) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize(
+    ("columns", "units"),
+    [(N_FEATURES, 0), (N_FEATURES + HIDDEN_BLOCK, 1), (N_FEATURES + 16 * HIDDEN_BLOCK, 16),
+     (N_FEATURES + 2, -1), (N_FEATURES - 1, -1)],
+)  # fmt: skip
+def test_hidden_units_of_a_row_width(columns: int, units: int) -> None:
+    assert hidden_units(columns) == units
+
+
+def test_fitted_units_fold_the_scaling_into_the_stored_weights() -> None:
+    # The network sees standardised features; the row must give the same values on raw ones.
+    rng = np.random.default_rng(5)
+    x = rng.normal(size=(5000, N_FEATURES)) * rng.uniform(0.1, 10.0, N_FEATURES) + rng.normal(size=N_FEATURES)
+    x[:, BIAS] = 1.0
+    x[:, FOULED] = 0.0  # a constant column the fit must skip
+    y = 3.0 * np.maximum(x[:, 2] - x[:, 3], 0.0) - x[:, 4]
+    row = np.zeros(N_FEATURES + 4 * HIDDEN_BLOCK)
+    fitted = fit_units(x, y, row, 4, seed=0)
+    by_row = x @ row[:N_FEATURES]
+    for unit in range(4):
+        at = N_FEATURES + unit * HIDDEN_BLOCK
+        by_row += row[at + N_FEATURES] * np.maximum(x @ row[at : at + N_FEATURES], 0.0)
+    assert np.allclose(by_row, fitted, atol=1e-9)
+    assert np.all(row[N_FEATURES + FOULED :: HIDDEN_BLOCK][:4] == 0.0)
+    assert float(np.var(y - fitted)) < 0.8 * float(np.var(y))  # it learned something
+
+
+def test_training_with_hidden_units_is_reproducible() -> None:
+    first = train(["turbo"], hands=200, rounds=2, seed=3, hidden=2)
+    again = train(["turbo"], hands=200, rounds=2, seed=3, hidden=2)
+    weights = first.for_variant("turbo")
+    assert weights.shape == (STAGES, N_FEATURES + 2 * HIDDEN_BLOCK)
+    assert np.array_equal(weights, again.for_variant("turbo"))
+    # turbo never has 7 cards on a board: that stage keeps the static weights and no units
+    assert np.array_equal(weights[7, :N_FEATURES], static_weights()[7])
+    assert not weights[7, N_FEATURES:].any()
+    assert weights[5, N_FEATURES:].any()
+
+
+def test_a_weights_file_with_hidden_units_reads_back(tmp_path: Path) -> None:
+    path = tmp_path / "w.npz"
+    weights = np.arange(STAGES * (N_FEATURES + 2 * HIDDEN_BLOCK), dtype=np.float64).reshape(STAGES, -1)
+    ProWeights({"pineapple": weights}, 12.0).save(path)
+    assert np.array_equal(read_weights(path).for_variant("pineapple"), weights)
+    np.savez(path, pineapple=np.zeros((STAGES, N_FEATURES + 2)), fantasy_value=np.float64(12))
+    with pytest.raises(BotError, match=rf"pineapple has shape \({STAGES}, {N_FEATURES + 2}\)"):
+        read_weights(path)
+
+
+def test_cli_train_refuses_negative_hidden_units(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["train", "--variants", "turbo", "--hands", "10", "--workers", "1", "--hidden", "-1",
+              "--out", "/nonexistent/x.npz"])  # fmt: skip
+    assert exit_info.value.code == 2
+    assert "--hidden must be at least 0, not -1" in capsys.readouterr().err
