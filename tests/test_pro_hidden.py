@@ -1,4 +1,4 @@
-"""The pro value's optional hidden units: their arithmetic, their fit, their weights file."""
+"""The pro value's optional hidden units (their arithmetic, fit and weights file) and pooled training rounds."""
 
 from __future__ import annotations
 
@@ -8,15 +8,16 @@ import numpy as np
 import pytest
 
 from ofc.bots.arrays import board_array, kernel_rules
-from ofc.bots.pro_weights import ProWeights, read_weights
+from ofc.bots.pro_weights import VARIANTS, ProWeights, read_weights
 from ofc.cards import parse_cards
 from ofc.cli.app import main
 from ofc.errors import BotError
 from ofc.fast.pro_value import FEATURE_NAMES, HIDDEN_BLOCK, N_FEATURES, STAGES, hidden_units, learned_values
 from ofc.rules import Rules
-from ofc.train.fit import fit_units
+from ofc.sim import derive_seed
+from ofc.train.fit import FOUL_PENALTY, fit_stages, fit_units
 from ofc.train.run import train
-from ofc.train.selfplay import static_weights
+from ofc.train.selfplay import Records, selfplay_chunk, static_weights
 
 BIAS = FEATURE_NAMES.index("bias")
 FOULED = FEATURE_NAMES.index("fouled")
@@ -108,3 +109,25 @@ def test_cli_train_refuses_negative_hidden_units(capsys: pytest.CaptureFixture[s
               "--out", "/nonexistent/x.npz"])  # fmt: skip
     assert exit_info.value.code == 2
     assert "--hidden must be at least 0, not -1" in capsys.readouterr().err
+
+
+def test_pooled_rounds_fit_the_records_of_every_round() -> None:
+    # Two rounds of 200 turbo hands (one chunk each): round 0 plays the static evaluation,
+    # round 1 the value fitted to round 0; pooled, the last fit sees both rounds' records.
+    pooled = train(["turbo"], hands=200, rounds=2, seed=3, pool_rounds=True).for_variant("turbo")
+    alone = train(["turbo"], hands=200, rounds=2, seed=3).for_variant("turbo")
+    seeds = [derive_seed(3, VARIANTS.index("turbo"), r) for r in range(2)]
+    first = selfplay_chunk("turbo", 2, seeds[0], 0, 200, None, 12.0)
+    weights, _ = fit_stages(first, foul_penalty=FOUL_PENALTY, seed=seeds[0])
+    second = selfplay_chunk("turbo", 2, seeds[1], 0, 200, weights, 12.0)
+    assert np.array_equal(pooled, fit_stages(Records.join([first, second]), seed=seeds[1])[0])
+    assert np.array_equal(alone, fit_stages(second, seed=seeds[1])[0])
+    assert not np.array_equal(pooled, alone)
+
+
+def test_cli_train_passes_hidden_units_and_pooled_rounds(tmp_path: Path) -> None:
+    out = tmp_path / "pro.npz"
+    main(["train", "--variants", "turbo", "--hands", "100", "--rounds", "2", "--seed", "2", "--workers", "1",
+          "--hidden", "2", "--pool-rounds", "--foul-penalty", "1", "--out", str(out)])  # fmt: skip
+    expected = train(["turbo"], hands=100, rounds=2, seed=2, hidden=2, pool_rounds=True, foul_penalty=1.0)
+    assert np.array_equal(read_weights(out).for_variant("turbo"), expected.for_variant("turbo"))

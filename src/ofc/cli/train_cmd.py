@@ -32,6 +32,9 @@ def train_command(
     hidden: Annotated[
         int, typer.Option("--hidden", help="ReLU units per stage beside the linear model (0: linear only)")
     ] = 0,
+    pool_rounds: Annotated[
+        bool, typer.Option("--pool-rounds", help="Fit each round on the records of every round so far")
+    ] = False,
     out: Annotated[Path, typer.Option("--out", help="Weights file to write")] = PRO_WEIGHTS_FILE,
 ) -> None:
     """Train the pro bot's value from self-play and write its weights."""
@@ -47,7 +50,8 @@ def train_command(
         raise TrainError("--hidden must be at least 0, not {hidden}", hidden=hidden)
     weights = train(
         names, hands=hands, rounds=rounds, seed=seed, workers=count, cluster=cluster, fantasy_value=fantasy,
-        foul_penalty=foul_penalty, hidden=hidden, log=lambda line: typer.echo(line, err=True),
+        foul_penalty=foul_penalty, hidden=hidden, pool_rounds=pool_rounds,
+        log=lambda line: typer.echo(line, err=True),
     )  # fmt: skip
     if out.exists():  # keep the variants this run did not train
         old = read_weights(out)

@@ -37,11 +37,15 @@ def train(
     alpha: float = 1.0,
     foul_penalty: float = FOUL_PENALTY,
     hidden: int = 0,
+    pool_rounds: bool = False,
     log: Log | None = None,
 ) -> ProWeights:
     """Train the value of each variant from ``hands`` heads-up self-play hands per round.
 
     ``hidden`` ReLU units per stage join the linear model (0: linear only; ``fit_stages``).
+    With ``pool_rounds`` each round's fit uses the records of every round so far, not only its
+    own: a value fitted to one careful policy's hands alone under-prices the boards that policy
+    rescues, and the next greedy policy then fouls more (docs/pro.md).
     """
     for variant in variants:
         if variant not in VARIANTS:
@@ -55,13 +59,15 @@ def train(
     out: dict[str, F64] = {}
     for variant in variants:
         weights: F64 | None = None
+        kept: list[Records] = []
         for round_ in range(rounds):
             chunks = -(-hands // CHUNK_HANDS)
             sizes = [min(CHUNK_HANDS, hands - c * CHUNK_HANDS) for c in range(chunks)]
             run_seed = derive_seed(seed, VARIANTS.index(variant), round_)
             args = [(variant, 2, run_seed, c, size, weights, fantasy_value) for c, size in enumerate(sizes)]
             parts: list[Records] = run_tasks(selfplay_chunk, args, cluster=cluster, workers=workers)
-            records = Records.join(parts)
+            kept = [*kept, *parts] if pool_rounds else parts
+            records = Records.join(kept)
             weights, scores = fit_stages(records, alpha, foul_penalty, hidden, run_seed)
             if log is not None:
                 mean = float(records.target[records.stage == 13].mean()) if len(records.target) else 0.0
