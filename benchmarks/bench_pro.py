@@ -29,6 +29,15 @@ shuffles for all) value the best three such placements against the ten ``pro`` p
 
     nice -n 5 .venv/bin/python benchmarks/bench_pro.py --part pair-top --hands 16
 
+``--weights FILE`` makes every part use another weights file (``ofc train --out FILE``) in
+place of the shipped one. ``--part versus --weights FILE`` plays ``pro`` with FILE against
+``pro`` with the shipped weights in heads-up pineapple duplicate blocks (``ofc.sim.play_block``:
+each deck played with the bots' seats swapped, fantasy carried over), ``--blocks`` of them,
+printing the running figures every 10 blocks: FILE's points per hand with a 95% interval over
+blocks, both bots' foul and fantasy entry rates and decision times::
+
+    nice -n 5 .venv/bin/python benchmarks/bench_pro.py --part versus --weights new.npz --blocks 400 --seed 5
+
 The bot's strength against other bots is measured with ``ofc simulate`` (README).
 """
 
@@ -37,14 +46,16 @@ from __future__ import annotations
 import argparse
 import math
 import time
+from pathlib import Path
 
 import numpy as np
 
+from ofc import sim
 from ofc.bots import Bot, make_bot
 from ofc.bots.arrays import after_action, playouts
 from ofc.bots.base import legal_actions
 from ofc.bots.pro import FINALISTS, FRONT_LOAD, ProBot, pro_kernel, run_playouts
-from ofc.bots.pro_weights import VARIANTS, shipped_weights
+from ofc.bots.pro_weights import VARIANTS, ProWeights, read_weights, shipped_weights
 from ofc.fast.pro_value import FEATURE_NAMES
 from ofc.hand import Hand
 from ofc.rules import Rules
@@ -56,9 +67,8 @@ FOULED = FEATURE_NAMES.index("fouled")
 MADE = FEATURE_NAMES.index("fantasy_made")
 
 
-def duel(variant: str, hands: int, seed: int) -> str:
+def duel(variant: str, hands: int, seed: int, weights: ProWeights) -> str:
     """One line: the learned seat's mean outcome and both seats' foul and fantasy rates."""
-    weights = shipped_weights()
     fantasy = weights.fantasy_value
     w = weights.for_variant(variant)
     seat0 = selfplay_chunk(variant, 2, seed, 0, hands, w, fantasy, explore=0.0, learned_seats=1)
@@ -93,8 +103,10 @@ def wilson(hits: int, n: int) -> tuple[float, float]:
 class Timed:
     """Times the decisions of a bot."""
 
-    def __init__(self, spec: str, seed: int, bot: Bot | None = None) -> None:
+    def __init__(self, spec: str, seed: int, bot: Bot | None = None, weights: ProWeights | None = None) -> None:
         self.bot = make_bot(spec, seed=seed) if bot is None else bot
+        if weights is not None and isinstance(self.bot, ProBot):
+            self.bot.weights = weights
         self.seconds = 0.0
         self.decisions = 0
 
@@ -106,11 +118,11 @@ class Timed:
         return action
 
 
-def selfplay_rates(rules_name: str, spec: str, hands: int, seed: int) -> str:
+def selfplay_rates(rules_name: str, spec: str, hands: int, seed: int, weights: ProWeights) -> str:
     """One line: the foul and fantasy entry rates of ``spec`` playing itself heads-up."""
     rules = Rules.preset(rules_name)
     rules = rules if rules.players == 2 else rules.with_settings({"players": 2})
-    bots = [Timed(spec, derive_seed(seed, 0)), Timed(spec, derive_seed(seed, 1))]
+    bots = [Timed(spec, derive_seed(seed, 0), weights=weights), Timed(spec, derive_seed(seed, 1), weights=weights)]
     fouled = entered = 0
     for h in range(hands):
         hand = Hand(rules, button=h % 2, seed=derive_seed(seed, 2, h))
@@ -130,12 +142,12 @@ def selfplay_rates(rules_name: str, spec: str, hands: int, seed: int) -> str:
     )
 
 
-def search_duel(rules_name: str, hands: int, seed: int) -> str:
+def search_duel(rules_name: str, hands: int, seed: int, weights: ProWeights) -> str:
     """One line: the front-loaded, raced ``pro`` against the default one on duplicate decks."""
     rules = Rules.preset(rules_name)
     rules = rules if rules.players == 2 else rules.with_settings({"players": 2})
-    raced = Timed("pro", 0, ProBot(seed=derive_seed(seed, 0), front_load=FRONT_LOAD, finalists=FINALISTS))
-    plain = Timed("pro", 0, ProBot(seed=derive_seed(seed, 1)))
+    raced = Timed("pro", 0, ProBot(seed=derive_seed(seed, 0), front_load=FRONT_LOAD, finalists=FINALISTS), weights)
+    plain = Timed("pro", 0, ProBot(seed=derive_seed(seed, 1)), weights)
     per_deck: list[float] = []
     fouled = [0, 0]
     entered = [0, 0]
@@ -166,10 +178,43 @@ def search_duel(rules_name: str, hands: int, seed: int) -> str:
     )
 
 
-def pair_top(deals: int, playouts_each: int = 1500) -> str:
+def versus(path: Path, blocks: int, seed: int) -> None:
+    """Print the running duplicate result of ``pro`` with the weights at ``path`` against the shipped ones."""
+    other = read_weights(path)
+    marked = "pro:candidates=10"  # plays as "pro"; the spec only tells the two bots apart
+
+    def make(spec: str, seed: int | None = None) -> Bot:
+        bot = make_bot(spec, seed=seed)
+        if spec == marked:
+            assert isinstance(bot, ProBot)
+            bot.weights = other
+        return bot
+
+    sim.make_bot = make  # type: ignore[attr-defined]  # play_block builds its bots through this name
+    rules = sim.table_rules(Rules.preset("pineapple"), 2)
+    specs = (marked, "pro")
+    results: list[sim.BlockResult] = []
+    start = time.perf_counter()
+    for block in range(blocks):
+        results.append(sim.play_block(rules, specs, seed, block))
+        if (block + 1) % 10 and block + 1 < blocks:
+            continue
+        new, old = (sim.summarise(s, [r.tallies[i] for r in results]) for i, s in enumerate(specs))
+        print(
+            f"{path.name} vs shipped, seed {seed}, {block + 1} blocks, {sum(r.deals for r in results)} deals: "
+            f"{new.points_per_hand:+.2f} +- {new.ci95:.2f} points/hand; foul {new.foul_rate:.1%} / "
+            f"{old.foul_rate:.1%} ({new.hands} / {old.hands} hands); fantasy {new.fantasy_rate:.1%} / "
+            f"{old.fantasy_rate:.1%}; {1000 * new.decision_seconds:.0f} / {1000 * old.decision_seconds:.0f} ms; "
+            f"{time.perf_counter() - start:.0f} s",
+            flush=True,
+        )
+
+
+def pair_top(deals: int, pro_weights: ProWeights, playouts_each: int = 1500) -> str:
     """Lines: per deal with a QQ+ pair dealt first, the prior's rank of pair-on-top and the play-out gap."""
     rules = Rules.preset("pineapple").with_settings({"players": 2})
     bot = ProBot(seconds=None, rollouts=playouts_each, seed=1)
+    bot.weights = pro_weights
     weights = bot.weights.for_variant("pineapple")
     lines: list[str] = []
     gaps: list[float] = []
@@ -218,21 +263,29 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--hands", type=int, default=3000)
     parser.add_argument("--seed", type=int, default=99)
-    parser.add_argument("--part", choices=("greedy", "selfplay", "search", "pair-top"), default="greedy")
+    parser.add_argument("--part", choices=("greedy", "selfplay", "search", "pair-top", "versus"), default="greedy")
     parser.add_argument("--bot", default="pro", help="the bot playing itself (--part selfplay)")
     parser.add_argument("--rules", default="pineapple", help="the preset (--part selfplay)")
+    parser.add_argument("--weights", type=Path, help="a weights file in place of the shipped one")
+    parser.add_argument("--blocks", type=int, default=400, help="duplicate blocks (--part versus)")
     args = parser.parse_args()
+    weights = shipped_weights() if args.weights is None else read_weights(args.weights)
+    if args.part == "versus":
+        if args.weights is None:
+            parser.error("--part versus needs --weights FILE")
+        versus(args.weights, args.blocks, args.seed)
+        return
     if args.part == "selfplay":
-        print(selfplay_rates(args.rules, args.bot, args.hands, args.seed))
+        print(selfplay_rates(args.rules, args.bot, args.hands, args.seed, weights))
         return
     if args.part == "pair-top":
-        print(pair_top(args.hands))
+        print(pair_top(args.hands, weights))
         return
     if args.part == "search":
-        print(search_duel(args.rules, args.hands, args.seed))
+        print(search_duel(args.rules, args.hands, args.seed, weights))
         return
     for variant in VARIANTS:
-        print(duel(variant, args.hands, args.seed))
+        print(duel(variant, args.hands, args.seed, weights))
 
 
 if __name__ == "__main__":
