@@ -19,7 +19,7 @@ from ofc.cards import parse_cards
 from ofc.cli.app import main
 from ofc.errors import BotError
 from ofc.fast.placement import place_best
-from ofc.fast.pro_value import FEATURE_NAMES, N_FEATURES, STAGES, features, learned_place
+from ofc.fast.pro_value import FEATURE_NAMES, N_FEATURES, STAGES, features, hidden_units, learned_place
 from ofc.hand import Hand
 from ofc.rules import Rules
 from ofc.session import play_hand
@@ -198,7 +198,10 @@ def test_shipped_weights_cover_every_variant() -> None:
     weights = shipped_weights()
     assert weights.fantasy_value > 0
     for variant in VARIANTS:
-        assert weights.for_variant(variant).shape == (STAGES, N_FEATURES)
+        stages, columns = weights.for_variant(variant).shape
+        assert stages == STAGES
+        # pineapple ships 16 hidden units per stage (docs/pro.md), classic and turbo none
+        assert hidden_units(columns) == (16 if variant == "pineapple" else 0)
 
 
 def test_a_bad_weights_file_is_named(tmp_path: Path) -> None:

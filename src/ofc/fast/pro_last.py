@@ -29,6 +29,8 @@ from ofc.fast.pro_value import learned_place
 from ofc.fast.rollout import board_finals, seat_value
 from ofc.fast.settle import final_keys
 
+# numba caches this file's kernels with learned_place compiled in, but keys the cache on this file alone:
+# edit this file whenever ofc.fast.pro_value's kernels change, or an old cache keeps the old value.
 I64 = npt.NDArray[np.int64]
 I32 = npt.NDArray[np.int32]
 F64 = npt.NDArray[np.float64]

@@ -23,6 +23,8 @@ from ofc.fast.placement import place_best, play_fantasy
 from ofc.fast.pro_value import learned_place
 from ofc.fast.settle import earns_fantasy, final_keys, settle_pair
 
+# numba caches this file's kernels with learned_place compiled in, but keys the cache on this file alone:
+# edit this file whenever ofc.fast.pro_value's kernels change, or an old cache keeps the old value.
 I64 = npt.NDArray[np.int64]
 I32 = npt.NDArray[np.int32]
 F64 = npt.NDArray[np.float64]
