@@ -146,8 +146,8 @@ def create_app(
             yield
         finally:
             warming.cancel()
+            await manager.stop()  # bot turns cancelled first: a worker ended under a running job is no bot failure
             pool.close()
-            await manager.stop()
             db.close()
             store.close()
 
