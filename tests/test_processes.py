@@ -20,10 +20,15 @@ HANG_GUARD = 120.0
 """Seconds to wait for the workers to go (a hang guard: they check their parent twice a second)."""
 
 PARENT = """
-import asyncio, json, multiprocessing, sys, time
+import asyncio, json, multiprocessing, os, signal, sys, time
 from ofc.processes import process_pool
 
 if __name__ == "__main__":
+    if sys.argv[1] == "early":  # killed before its workers have started
+        pool = process_pool(2)
+        pool.submit(time.sleep, 0)
+        print(json.dumps([child.pid for child in multiprocessing.active_children()]), flush=True)
+        os.kill(os.getpid(), signal.SIGKILL)
     if sys.argv[1] == "pool":
         pool = process_pool(2)
         list(pool.map(time.sleep, [0.2, 0.2, 0.2, 0.2]))
@@ -46,8 +51,9 @@ def alive(pid: int) -> bool:
     return state != "Z"
 
 
-@pytest.mark.parametrize("kind", ["pool", "decisions"])
+@pytest.mark.parametrize("kind", ["pool", "decisions", "early"])
 def test_workers_exit_once_their_parent_is_killed(tmp_path: Path, kind: str) -> None:
+    """Killed once its workers run jobs, or (``early``) while they are still starting."""
     script = tmp_path / "parent.py"
     script.write_text(PARENT)
     parent = subprocess.Popen([sys.executable, str(script), kind], stdout=subprocess.PIPE, text=True)
@@ -55,7 +61,8 @@ def test_workers_exit_once_their_parent_is_killed(tmp_path: Path, kind: str) -> 
         assert parent.stdout is not None
         workers = json.loads(parent.stdout.readline())
         assert workers, "the pool started no worker"
-        assert all(alive(pid) for pid in workers)
+        if kind != "early":  # the early parent kills itself at once: its workers may start after
+            assert all(alive(pid) for pid in workers)
     finally:
         parent.send_signal(signal.SIGKILL)
         parent.wait()

@@ -21,9 +21,12 @@ PARENT_POLL_SECONDS = 0.5
 """How often a worker checks that its parent is still there."""
 
 
-def follow_parent() -> None:
-    """In a worker process: exit as soon as the process that started it is gone."""
-    parent = os.getppid()
+def follow_parent(parent: int) -> None:
+    """In a worker process: exit as soon as ``parent`` (the pid of the process that started it) is gone.
+
+    The pid is passed in, not read here: a parent killed while the worker was still starting
+    has already left it to another process by the time the worker could ask.
+    """
 
     def watch() -> None:
         while os.getppid() == parent:  # an orphan is adopted by another process
@@ -33,8 +36,8 @@ def follow_parent() -> None:
     threading.Thread(target=watch, name="ofc-follow-parent", daemon=True).start()
 
 
-def _start(initializer: Callable[..., None] | None, initargs: tuple[Any, ...]) -> None:
-    follow_parent()
+def _start(parent: int, initializer: Callable[..., None] | None, initargs: tuple[Any, ...]) -> None:
+    follow_parent(parent)
     if initializer is not None:
         initializer(*initargs)
 
@@ -43,7 +46,7 @@ def process_pool(
     workers: int, initializer: Callable[..., None] | None = None, initargs: tuple[Any, ...] = ()
 ) -> ProcessPoolExecutor:
     """A pool of ``workers`` spawned processes that run ``initializer(*initargs)`` first and exit with this process."""
-    return ProcessPoolExecutor(workers, get_context("spawn"), _start, (initializer, initargs))
+    return ProcessPoolExecutor(workers, get_context("spawn"), _start, (os.getpid(), initializer, initargs))
 
 
 __all__ = ["PARENT_POLL_SECONDS", "follow_parent", "process_pool"]
