@@ -25,6 +25,8 @@ import numba as nb
 import numpy as np
 import numpy.typing as npt
 
+from ofc.actions import ROW_SIZES
+from ofc.cards import DECK_SIZE
 from ofc.observation import MOST_DISCARDS, MOST_FANTASY_CARDS
 
 I64 = npt.NDArray[np.int64]
@@ -39,9 +41,9 @@ W_HELD, W_DISCARDS, W_STREET, W_DUE = 0, 1, 2, 3
 """Offsets in every vector: the viewer's held cards, its discards, the street, the discards due."""
 OVER, BAD = -1, -2
 """``table_step``'s answers besides a mask key: the hand is over; the number cannot be played now."""
-ROW_START = (0, 3, 8)
+ROW_START = (0, ROW_SIZES[0], ROW_SIZES[0] + ROW_SIZES[1])
 """Where each row's cards start in a board of 13 (top 3, middle 5, bottom 5)."""
-PLANE = 52
+PLANE = DECK_SIZE
 """Cards per plane: a row's plane follows the row before it."""
 SCALE_HELD = float(MOST_FANTASY_CARDS)
 SCALE_DISCARDS = MOST_DISCARDS
@@ -96,9 +98,8 @@ def table_start(
     state[:] = 0
     for seat in range(vectors.shape[0]):
         fields = S_SEATS + seat * SEAT_FIELDS
-        state[fields + F_ROOMS] = 3
-        state[fields + F_ROOMS + 1] = 5
-        state[fields + F_ROOMS + 2] = 5
+        for row in range(3):
+            state[fields + F_ROOMS + row] = ROW_SIZES[row]
     for _ in range(vectors.shape[0]):
         _deal_next(state, vectors, order, frame, where, deals)
     return _to_act(state, vectors, frame, where, play_order, dues)
@@ -144,8 +145,7 @@ def table_step(
             discarded += 1
             continue
         room = state[rooms + row]
-        size = 3 if row == 0 else 5
-        boards[seat, ROW_START[row] + size - room] = card
+        boards[seat, ROW_START[row] + ROW_SIZES[row] - room] = card
         state[rooms + row] = room - 1
         for viewer in range(players):
             vectors[viewer, frame[viewer, seat, 0] + row * PLANE + card] = 1.0
