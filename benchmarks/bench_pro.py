@@ -31,10 +31,11 @@ shuffles for all) value the best three such placements against the ten ``pro`` p
 
 ``--weights FILE`` makes every part use another weights file (``ofc train --out FILE``) in
 place of the shipped one. ``--part versus --weights FILE`` plays ``pro`` with FILE against
-``pro`` with the shipped weights in heads-up pineapple duplicate blocks (``ofc.sim.play_block``:
-each deck played with the bots' seats swapped, fantasy carried over), ``--blocks`` of them,
-printing the running figures every 10 blocks: FILE's points per hand with a 95% interval over
-blocks, both bots' foul and fantasy entry rates and decision times::
+``pro`` with the shipped weights in heads-up duplicate blocks of ``--rules`` (default
+pineapple; ``ofc.sim.play_block``: each deck played with the bots' seats swapped, fantasy
+carried over), ``--blocks`` of them, printing the running figures every 10 blocks: FILE's
+points per hand with a 95% interval over blocks, both bots' foul and fantasy entry rates and
+decision times::
 
     nice -n 5 .venv/bin/python benchmarks/bench_pro.py --part versus --weights new.npz --blocks 400 --seed 5
 
@@ -178,7 +179,7 @@ def search_duel(rules_name: str, hands: int, seed: int, weights: ProWeights) -> 
     )
 
 
-def versus(path: Path, blocks: int, seed: int) -> None:
+def versus(path: Path, blocks: int, seed: int, rules_name: str) -> None:
     """Print the running duplicate result of ``pro`` with the weights at ``path`` against the shipped ones."""
     other = read_weights(path)
     marked = "pro:candidates=10"  # plays as "pro"; the spec only tells the two bots apart
@@ -191,7 +192,7 @@ def versus(path: Path, blocks: int, seed: int) -> None:
         return bot
 
     sim.make_bot = make  # type: ignore[attr-defined]  # play_block builds its bots through this name
-    rules = sim.table_rules(Rules.preset("pineapple"), 2)
+    rules = sim.table_rules(Rules.preset(rules_name), 2)
     specs = (marked, "pro")
     results: list[sim.BlockResult] = []
     start = time.perf_counter()
@@ -201,7 +202,8 @@ def versus(path: Path, blocks: int, seed: int) -> None:
             continue
         new, old = (sim.summarise(s, [r.tallies[i] for r in results]) for i, s in enumerate(specs))
         print(
-            f"{path.name} vs shipped, seed {seed}, {block + 1} blocks, {sum(r.deals for r in results)} deals: "
+            f"{rules_name}: {path.name} vs shipped, seed {seed}, {block + 1} blocks, "
+            f"{sum(r.deals for r in results)} deals: "
             f"{new.points_per_hand:+.2f} +- {new.ci95:.2f} points/hand; foul {new.foul_rate:.1%} / "
             f"{old.foul_rate:.1%} ({new.hands} / {old.hands} hands); fantasy {new.fantasy_rate:.1%} / "
             f"{old.fantasy_rate:.1%}; {1000 * new.decision_seconds:.0f} / {1000 * old.decision_seconds:.0f} ms; "
@@ -265,7 +267,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=99)
     parser.add_argument("--part", choices=("greedy", "selfplay", "search", "pair-top", "versus"), default="greedy")
     parser.add_argument("--bot", default="pro", help="the bot playing itself (--part selfplay)")
-    parser.add_argument("--rules", default="pineapple", help="the preset (--part selfplay)")
+    parser.add_argument("--rules", default="pineapple", help="the preset (--part selfplay, search and versus)")
     parser.add_argument("--weights", type=Path, help="a weights file in place of the shipped one")
     parser.add_argument("--blocks", type=int, default=400, help="duplicate blocks (--part versus)")
     args = parser.parse_args()
@@ -273,7 +275,7 @@ def main() -> None:
     if args.part == "versus":
         if args.weights is None:
             parser.error("--part versus needs --weights FILE")
-        versus(args.weights, args.blocks, args.seed)
+        versus(args.weights, args.blocks, args.seed, args.rules)
         return
     if args.part == "selfplay":
         print(selfplay_rates(args.rules, args.bot, args.hands, args.seed, weights))
