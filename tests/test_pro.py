@@ -200,8 +200,8 @@ def test_shipped_weights_cover_every_variant() -> None:
     for variant in VARIANTS:
         stages, columns = weights.for_variant(variant).shape
         assert stages == STAGES
-        # pineapple ships 16 hidden units per stage (docs/pro.md), classic and turbo none
-        assert hidden_units(columns) == (16 if variant == "pineapple" else 0)
+        # every variant ships 16 hidden units per stage (docs/pro.md, "Fourth session")
+        assert hidden_units(columns) == 16
 
 
 def test_a_bad_weights_file_is_named(tmp_path: Path) -> None:
