@@ -287,7 +287,10 @@ def main() -> None:
         print(search_duel(args.rules, args.hands, args.seed, weights))
         return
     for variant in VARIANTS:
-        print(duel(variant, args.hands, args.seed, weights))
+        if variant in weights.by_variant:  # a file trained for one variant holds only that one
+            print(duel(variant, args.hands, args.seed, weights))
+        else:
+            print(f"{variant:9s} not in the weights file: skipped")
 
 
 if __name__ == "__main__":
