@@ -66,11 +66,13 @@ about thirty (27,405 deals, ~0.1 s here) are sampled instead."""
 
 @dataclass(frozen=True)
 class Choice:
-    """A candidate action, its mean play-out value (points) and the 95% half-width of that mean."""
+    """A candidate action, its mean play-out value (points), the 95% half-width of that mean, and
+    the share of its play-outs in which the seat's board fouled (0 where not sampled)."""
 
     action: Action
     value: float
     ci95: float
+    foul: float = 0.0
 
 
 def street_share(rules: Rules, placed: int, front_load: tuple[float, ...]) -> float:
@@ -95,16 +97,18 @@ def street_share(rules: Rules, placed: int, front_load: tuple[float, ...]) -> fl
 
 def run_playouts(
     job: Playouts, kernel: KernelRules, weights: np.ndarray, first: int, n: int, seed: int,
-    sums: np.ndarray, squares: np.ndarray,
+    sums: np.ndarray, squares: np.ndarray, fouls: np.ndarray | None = None,
 ) -> None:  # fmt: skip
-    """``pro_rollouts`` from Python."""
+    """``pro_rollouts`` from Python (``fouls``, if given, counts each candidate's fouled play-outs)."""
     t = kernel.tables
+    if fouls is None:
+        fouls = np.zeros(len(sums), dtype=np.float64)
     pro_rollouts(
         job.me, job.boards, job.counts, job.cand_boards, job.cand_counts, job.pool, job.burn,
         job.player, job.cards, job.discards, job.fantasy, job.in_row, job.fantasy_rules,
         first, n, seed, kernel.params, weights,
         t.weight, t.bit, t.unsuited5, t.flush5, t.unsuited3, t.top, t.middle, t.bottom,
-        sums, squares,
+        sums, squares, fouls,
     )  # fmt: skip
 
 
@@ -160,6 +164,7 @@ class ProBot:
         name: str = "pro",
         front_load: tuple[float, ...] = (1.0,),
         finalists: int | None = None,
+        safety: float = 0.0,
     ) -> None:
         if seconds is None and rollouts is None:
             raise BotError("pro needs a time budget (seconds) or a number of rollouts, or both")
@@ -171,6 +176,8 @@ class ProBot:
         """The street decisions' relative time (``street_share``); ``(1.0,)`` spends ``seconds`` on each."""
         self.finalists = finalists
         """Candidates that go on after the first ``RACE_SHARE`` of the budget (``None``: no race)."""
+        self.safety = safety
+        """Points charged per unit of a candidate's play-out foul share when ranking (not in its value)."""
         weights = shipped_weights()
         self.fantasy_value = weights.fantasy_value if fantasy_value is None else fantasy_value
         self.weights = weights
@@ -214,15 +221,17 @@ class ProBot:
         job = playouts(view, boards[chosen], counts[chosen])
         if seconds is not None:
             seconds *= street_share(view.rules, int(sum(len(row) for row in rows)), self.front_load)
-        means, spread, final = self.sample(job, kernel, weights, seconds, rollouts, start)
-        order = sorted(range(len(chosen)), key=lambda i: (not final[i], -float(means[i])))
-        return tuple(Choice(actions[chosen[i]], float(means[i]), float(spread[i])) for i in order)
+        means, spread, final, fouls = self.sample(job, kernel, weights, seconds, rollouts, start)
+        ranked = means - self.safety * fouls
+        order = sorted(range(len(chosen)), key=lambda i: (not final[i], -float(ranked[i])))
+        return tuple(Choice(actions[chosen[i]], float(means[i]), float(spread[i]), float(fouls[i])) for i in order)
 
     def sample(
         self, job: Playouts, kernel: KernelRules, weights: np.ndarray, seconds: float | None, rollouts: int | None,
         start: float,
-    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:  # fmt: skip
-        """Each candidate's mean play-out value, its 95% half-width and whether it reached the final.
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:  # fmt: skip
+        """Each candidate's mean play-out value, its 95% half-width, whether it reached the final and
+        the share of its play-outs that fouled.
 
         With more than ``finalists`` candidates, ``RACE_SHARE`` of the budget plays out every
         candidate and the rest only the ``finalists`` best so far, continuing the same shuffles;
@@ -231,12 +240,13 @@ class ProBot:
         n = len(job.cand_boards)
         sums = np.zeros(n, dtype=np.float64)
         squares = np.zeros(n, dtype=np.float64)
+        fouls = np.zeros(n, dtype=np.float64)
         seed = self._rng.getrandbits(31)
         racing = self.finalists is not None and n > self.finalists and (rollouts is None or rollouts >= 2)
         first_seconds = None if seconds is None else seconds * (RACE_SHARE if racing else 1.0)
         first_rollouts = None if rollouts is None else (rollouts // 2 if racing else rollouts)
         done = run_within_budget(
-            lambda first, count: run_playouts(job, kernel, weights, first, count, seed, sums, squares),
+            lambda first, count: run_playouts(job, kernel, weights, first, count, seed, sums, squares, fouls),
             first_seconds,
             first_rollouts,
             start,
@@ -250,9 +260,10 @@ class ProBot:
             sub = job._replace(cand_boards=job.cand_boards[keep], cand_counts=job.cand_counts[keep])
             more_sums = np.zeros(len(keep), dtype=np.float64)
             more_squares = np.zeros(len(keep), dtype=np.float64)
+            more_fouls = np.zeros(len(keep), dtype=np.float64)
             more = run_within_budget(
                 lambda first, count: run_playouts(
-                    sub, kernel, weights, done + first, count, seed, more_sums, more_squares
+                    sub, kernel, weights, done + first, count, seed, more_sums, more_squares, more_fouls
                 ),
                 seconds,
                 None if rollouts is None else rollouts - done,
@@ -260,11 +271,12 @@ class ProBot:
             )
             sums[keep] += more_sums
             squares[keep] += more_squares
+            fouls[keep] += more_fouls
             runs[keep] += more
         self.last_rollouts = int(runs.max())
         means = sums / runs
         spread = Z95 * np.sqrt(np.maximum(squares / runs - means**2, 0.0) / np.maximum(runs - 1, 1))
-        return means, spread, final
+        return means, spread, final, fouls / runs
 
     def rank_last(
         self, view: HandView, actions: list[Action], boards: np.ndarray, counts: np.ndarray, kernel: KernelRules,
@@ -295,7 +307,7 @@ class ProBot:
             final = np.ones(len(actions), dtype=np.bool_)
             self.last_rollouts = deals
         else:
-            means, spread, final = self.sample(job, kernel, weights, seconds, rollouts, start)
+            means, spread, final, _ = self.sample(job, kernel, weights, seconds, rollouts, start)
         self.last_exact = exact
         order = sorted(range(len(actions)), key=lambda i: (bool(fouled[i]), not final[i], -float(means[i])))
         return tuple(Choice(actions[i], float(means[i]), float(spread[i])) for i in order)

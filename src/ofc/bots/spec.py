@@ -41,11 +41,13 @@ SEARCH_OPTIONS: Mapping[str, Option] = {
     "fantasy": POINTS,
 }
 """The options of the searching bots (``mc`` and ``pro``)."""
+PRO_OPTIONS: Mapping[str, Option] = {**SEARCH_OPTIONS, "safety": POINTS}
+"""``pro`` also takes ``safety``: points charged per unit of a candidate's foul share when ranking."""
 OPTIONS: Mapping[str, Mapping[str, Option]] = {
     "random": {},
     "heuristic": {"fantasy": POINTS},
     "mc": SEARCH_OPTIONS,
-    "pro": SEARCH_OPTIONS,
+    "pro": PRO_OPTIONS,
 }
 BOT_NAMES: tuple[str, ...] = tuple(OPTIONS)
 
@@ -137,6 +139,7 @@ def make_bot(spec: str, *, seed: int | None = None) -> Bot:
             fantasy_value=options.get("fantasy"),
             seed=seed,
             name=label,
+            safety=options.get("safety", 0.0),
         )
     if seconds is None and rollouts is None:
         seconds = MonteCarloBot.DEFAULT_SECONDS

@@ -90,10 +90,11 @@ def play_rollouts(
     first: int, n: int, seed: int, params: F64, weights: F64, learned: bool,
     weight: I32, bit: I32, u5: I32, f5: I32, u3: I32,
     top_roy: I32, mid_roy: I32, bot_roy: I32,
-    sums: F64, squares: F64,
+    sums: F64, squares: F64, fouls: F64,
 ) -> None:  # fmt: skip
     """``rollouts``, the seats placing by the static evaluation or (``learned``) by ``learned_place``
-    under ``weights``; each play-out's squared value is added to ``squares``."""
+    under ``weights``; each play-out's squared value is added to ``squares``, and 1 to ``fouls``
+    when ``me``'s board fouls."""
     players = boards.shape[0]
     policy = params.copy()
     policy[P_LAST_CARD] = 0.0
@@ -130,6 +131,8 @@ def play_rollouts(
                                params[P_FANTASY])  # fmt: skip
             sums[c] += value
             squares[c] += value * value
+            if finals[me, 2] < finals[me, 1] or finals[me, 1] < finals[me, 0]:
+                fouls[c] += 1.0
 
 
 @nb.njit(cache=True)
@@ -158,11 +161,12 @@ def rollouts(
     """
     unused = np.zeros((1, 1), dtype=np.float64)
     squares = np.zeros(sums.shape[0], dtype=np.float64)
+    fouls = np.zeros(sums.shape[0], dtype=np.float64)
     play_rollouts(
         me, boards, counts, cand_boards, cand_counts, pool, burn,
         ev_player, ev_cards, ev_discards, ev_fantasy, in_row, fantasy_rules,
         first, n, seed, params, unused, False,
-        weight, bit, u5, f5, u3, top_roy, mid_roy, bot_roy, sums, squares,
+        weight, bit, u5, f5, u3, top_roy, mid_roy, bot_roy, sums, squares, fouls,
     )  # fmt: skip
 
 

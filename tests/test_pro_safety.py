@@ -1,0 +1,77 @@
+"""The pro bot's ``safety``: each candidate's share of fouled play-outs, and ranking by it."""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+import pytest
+
+from ofc.bots import make_bot
+from ofc.bots.arrays import after_action, playouts
+from ofc.bots.base import legal_actions
+from ofc.bots.pro import ProBot, pro_kernel
+from ofc.errors import BotError
+from ofc.fast.boards import fouls
+from ofc.hand import Hand
+from ofc.rules import Rules
+
+
+def driven(hand: Hand, placed: int) -> int:
+    """Play ``hand`` by the heuristic bot until the seat to act has ``placed`` cards; that seat."""
+    bot = make_bot("heuristic")
+    while True:
+        seat = hand.to_act[0]
+        if sum(len(row) for row in hand.view(seat).seats[seat].rows) >= placed:
+            return seat
+        hand.apply(bot.act(hand.view(seat)), 0)
+
+
+def test_a_sampled_last_street_fouls_in_every_play_out_or_in_none() -> None:
+    # three-handed pineapple, the first seat on the last street: two seats still to place, so
+    # the values are sampled; each finished board's foul share is its own foul, 1 or 0
+    hand = Hand(Rules.preset("pineapple").with_settings({"players": 3}), button=2, seed=2)
+    seat = driven(hand, 11)
+    view = hand.view(seat)
+    rows = view.seats[seat].rows
+    built = [after_action(rows, action) for action in legal_actions(view)]
+    boards = np.array([b for b, _ in built], dtype=np.int64)
+    counts = np.array([c for _, c in built], dtype=np.int64)
+    bot = ProBot(rollouts=25, seconds=None, seed=1)
+    job = playouts(view, boards, counts)
+    kernel = pro_kernel(view, bot.fantasy_value)
+    weights = bot.weights.for_variant("pineapple")
+    _means, _spread, _final, shares = bot.sample(job, kernel, weights, None, 25, time.perf_counter())
+    fouled = [float(f) for f in fouls(list(boards))]
+    assert fouled == [1.0, 0.0, 1.0, 0.0, 1.0, 0.0]
+    assert list(shares) == fouled
+
+
+def test_safety_ranks_by_the_foul_share_and_reports_the_plain_mean() -> None:
+    hand = Hand(Rules.preset("pineapple"), button=1, seed=2)
+    view = hand.view(driven(hand, 7))
+    plain = ProBot(rollouts=40, seconds=None, candidates=10, seed=2)
+    safe = ProBot(rollouts=40, seconds=None, candidates=10, seed=2, safety=1e6)
+    plain.decide(view)
+    decision = safe.decide(view)
+    # the same seed plays the same play-outs: the same means and foul shares, ranked otherwise
+    assert {c.action: (c.value, c.foul) for c in plain.last_choices} == {
+        c.action: (c.value, c.foul) for c in safe.last_choices
+    }
+    assert [c.value for c in plain.last_choices] == sorted((c.value for c in plain.last_choices), reverse=True)
+    keys = [(c.foul, -c.value) for c in safe.last_choices]
+    assert keys == sorted(keys)
+    assert len({c.foul for c in safe.last_choices}) > 2  # the shares differ: the ranking is tested
+    assert all(round(c.foul * 40) == pytest.approx(c.foul * 40) for c in safe.last_choices)
+    assert decision.action == safe.last_choices[0].action
+    assert decision.value == safe.last_choices[0].value  # the mean, without the charge
+
+
+def test_safety_is_a_pro_option_of_points() -> None:
+    bot = make_bot("pro:safety=6")
+    assert isinstance(bot, ProBot)
+    assert bot.safety == 6.0
+    with pytest.raises(BotError, match="safety"):
+        make_bot("pro:safety=-1")
+    with pytest.raises(BotError, match="no option 'safety'"):
+        make_bot("mc:safety=6")
