@@ -59,10 +59,12 @@ def test_safety_ranks_by_the_foul_share_and_reports_the_plain_mean() -> None:
         c.action: (c.value, c.foul) for c in safe.last_choices
     }
     assert [c.value for c in plain.last_choices] == sorted((c.value for c in plain.last_choices), reverse=True)
-    keys = [(c.foul, -c.value) for c in safe.last_choices]
+    shares = [c.foul for c in safe.last_choices]
+    assert all(share is not None for share in shares)  # every candidate was played out
+    keys = [(c.foul or 0.0, -c.value) for c in safe.last_choices]
     assert keys == sorted(keys)
-    assert len({c.foul for c in safe.last_choices}) > 2  # the shares differ: the ranking is tested
-    assert all(round(c.foul * 40) == pytest.approx(c.foul * 40) for c in safe.last_choices)
+    assert len(set(shares)) > 2  # the shares differ: the ranking is tested
+    assert all(round(share * 40) == pytest.approx(share * 40) for share, _ in keys)  # whole play-outs of 40
     assert decision.action == safe.last_choices[0].action
     assert decision.value == safe.last_choices[0].value  # the mean, without the charge
 
@@ -76,3 +78,21 @@ def test_safety_is_a_pro_option_of_points() -> None:
         make_bot("pro:safety=-1")
     with pytest.raises(BotError, match="no option 'safety'"):
         make_bot("mc:safety=6")
+
+
+def test_the_exact_last_street_gives_each_board_its_own_foul() -> None:
+    # heads-up, the last seat to act: every placement priced exactly; fouled boards last, foul 1
+    hand = Hand(Rules.preset("pineapple"), button=0, seed=1)
+    seat = driven(hand, 11)
+    view = hand.view(seat)
+    bot = ProBot(rollouts=10, seconds=None, seed=1)
+    bot.decide(view)
+    assert bot.last_exact
+    rows = view.seats[seat].rows
+    shares = [c.foul or 0.0 for c in bot.last_choices]
+    assert None not in [c.foul for c in bot.last_choices]
+    expected = [float(fouls([after_action(rows, c.action)[0]])[0]) for c in bot.last_choices]
+    assert shares == expected
+    assert shares == sorted(shares)
+    assert 0.0 in shares  # a board that stands
+    assert 1.0 in shares  # and one that fouls: the test tells them apart

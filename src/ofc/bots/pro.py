@@ -71,12 +71,12 @@ about 3% for no measurable loss of points against the bot without it (docs/pro.m
 @dataclass(frozen=True)
 class Choice:
     """A candidate action, its mean play-out value (points), the 95% half-width of that mean, and
-    the share of its play-outs in which the seat's board fouled (0 where not sampled)."""
+    the share of its play-outs in which the seat's board fouled (``None`` where not played out)."""
 
     action: Action
     value: float
     ci95: float
-    foul: float = 0.0
+    foul: float | None = None
 
 
 def street_share(rules: Rules, placed: int, front_load: tuple[float, ...]) -> float:
@@ -316,7 +316,7 @@ class ProBot:
             means, spread, final, _ = self.sample(job, kernel, weights, seconds, rollouts, start)
         self.last_exact = exact
         order = sorted(range(len(actions)), key=lambda i: (bool(fouled[i]), not final[i], -float(means[i])))
-        return tuple(Choice(actions[i], float(means[i]), float(spread[i])) for i in order)
+        return tuple(Choice(actions[i], float(means[i]), float(spread[i]), float(fouled[i])) for i in order)
 
     def prior(self, view: HandView, actions: list[Action], kernel: KernelRules, weights: np.ndarray) -> np.ndarray:
         """The learned value of the board each of ``actions`` leaves."""

@@ -16,7 +16,7 @@ from rich.table import Table as RichTable
 
 from ofc.cli.app import LanguageOption, app, build_rules
 from ofc.errors import RulesError
-from ofc.i18n import current_language, format_number, tr, trn
+from ofc.i18n import format_number, format_percent, tr, trn
 from ofc.rules import Rules
 from ofc.terminal.words import money_text
 from ofc.tournament import Finish, Tournament
@@ -102,16 +102,11 @@ def repeat_table(result: RepeatResult) -> RichTable:
     places = [tr("{place} (95% CI)", place=ordinal(place.place)) for place in result.bots[0].places]
     grid = titled_table(title, (tr("bot"),), (tr("mean prize"), tr("95% CI"), *places))
     for bot in result.bots:
-        shares = [f"{percent(p.share, 1)} ({percent(p.low, 0)}-{percent(p.high, 0)})" for p in bot.places]
+        shares = [
+            f"{format_percent(p.share, 1)} ({format_percent(p.low)}-{format_percent(p.high)})" for p in bot.places
+        ]
         grid.add_row(bot.name, money_text(bot.mean_prize), "\u00b1" + money_text(bot.ci95), *shares)
     return grid
-
-
-def percent(share: float, places: int) -> str:
-    """A share as a percentage with ``places`` decimals: ``12.5%`` (``12,5 %`` in Russian)."""
-    from babel.numbers import format_percent
-
-    return str(format_percent(share, format="#,##0.0%" if places else "#,##0%", locale=current_language()))
 
 
 def console() -> Console:

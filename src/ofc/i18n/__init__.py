@@ -17,7 +17,7 @@ from ofc.i18n.language import (
     set_language,
     use_language,
 )
-from ofc.i18n.numbers import format_money, format_number, format_signed
+from ofc.i18n.numbers import format_money, format_number, format_percent, format_signed
 from ofc.i18n.text import N_, NC_, Phrase, Term, fill, localize, tr, translate, trc, trn
 
 __all__ = [
@@ -33,6 +33,7 @@ __all__ = [
     "fill",
     "format_money",
     "format_number",
+    "format_percent",
     "format_signed",
     "from_accept_language",
     "from_environment",

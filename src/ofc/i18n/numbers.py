@@ -32,3 +32,11 @@ def format_money(value: int | float | Decimal, language: Language | None = None)
 
     pattern = "#,##0.00"
     return str(format_decimal(amount, format=pattern, locale=language or current_language()))
+
+
+def format_percent(share: float, places: int = 0, language: Language | None = None) -> str:
+    """A share as a percentage with ``places`` (0 or 1) decimals: ``12.5%`` (``12,5 %`` in Russian)."""
+    from babel.numbers import format_percent as babel_percent
+
+    pattern = "#,##0.0%" if places else "#,##0%"
+    return str(babel_percent(share, format=pattern, locale=language or current_language()))

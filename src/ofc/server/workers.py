@@ -75,7 +75,9 @@ def decide_job(
     if kind == "act":
         return bot.act(view), None
     decision: Decision = bot.decide(view)
-    choices = [{"action": c.action.to_dict(), "value": c.value} for c in getattr(bot, "last_choices", ())[:3]]
+    choices = [
+        {"action": c.action.to_dict(), "value": c.value, "foul": c.foul} for c in getattr(bot, "last_choices", ())[:3]
+    ]
     return decision.action, (decision.value, choices)
 
 

@@ -20,7 +20,7 @@ from ofc.cards import format_card, format_cards
 from ofc.clock import to_time
 from ofc.errors import ActionError, OfcError
 from ofc.hand import Hand
-from ofc.i18n import tr, translate
+from ofc.i18n import format_percent, tr, translate
 from ofc.terminal import cardtext, render
 from ofc.terminal.commands import HELP, WORDS, CommandError, Place, Simple, Undo, Verb, parse_command
 from ofc.terminal.face import Face, LeaveMatch
@@ -157,12 +157,17 @@ class Turn:
         else:
             hint = tr("hint: {action}; expected {value} points", action=text, value=expected(decision.value))
         self.notes = [Text(hint, style=HINT_STYLE)]
-        for rank, choice in enumerate(getattr(advisor, "last_choices", ())[1:3], start=2):
+        choices = getattr(advisor, "last_choices", ())
+        if choices and choices[0].foul is not None:
+            dead = tr("  a dead hand in {share} of its play-outs", share=format_percent(choices[0].foul))
+            self.notes.append(Text(dead, style=HINT_STYLE))
+        for rank, choice in enumerate(choices[1:3], start=2):
             line = tr(
-                "  {rank}. {action}; expected {value}",
+                "  {rank}. {action}; expected {value}, a dead hand in {share}",
                 rank=rank,
                 action=action_text(choice.action),
                 value=expected(choice.value),
+                share=format_percent(choice.foul or 0.0),  # played out: a share
             )
             self.notes.append(Text(line, style=HINT_STYLE))
         self.notes.append(Text(tr("accept takes the first"), style=HINT_STYLE))

@@ -1,8 +1,9 @@
-// The hint's best choices (up to three, best first) with their expected points. Each goes on
+// The hint's best choices (up to three, best first) with their expected points and the share of
+// their play-outs that fouled (the bot ranks by both, so a safer choice may come first). Each goes on
 // the board with one click, but only while the board is as it was when the hint was asked
 // (or shows one of the choices): cards the player moved since are never overwritten.
 import { $, SUITS, cardName, el, rowShort, rowWord } from "./util.js";
-import { formatSignedAmount, tr } from "./i18n.js";
+import { formatPercent, formatSignedAmount, tr } from "./i18n.js";
 import { canAct, samePending, ui, usePlan } from "./state.js";
 
 function planOf(action) {
@@ -56,14 +57,20 @@ export function renderChoices(redraw) {
   const open = boardUnchanged();
   ui.choices.forEach((choice, index) => {
     const number = index + 1;
-    const text = tr("{number}. {points} expected: {cards}", { number, points: points(choice), cards: describe(choice.action, false) });
+    const params = { number, points: points(choice), cards: describe(choice.action, false) };
+    const spoken = { ...params, cards: describe(choice.action, true) };
+    const fouls = typeof choice.foul === "number";
+    const share = fouls ? formatPercent(choice.foul) : "";
+    const text = fouls
+      ? tr("{number}. {points} expected, fouls {share}: {cards}", { ...params, share })
+      : tr("{number}. {points} expected: {cards}", params);
     const button = el("button", "choice", text);
     button.type = "button";
     button.dataset.choice = String(index);
     button.disabled = !open;
-    button.setAttribute("aria-label", tr("choice {number}, {points} points expected: {cards}", {
-      number, points: points(choice), cards: describe(choice.action, true),
-    }));
+    button.setAttribute("aria-label", fouls
+      ? tr("choice {number}, {points} points expected, a dead hand in {share} of play-outs: {cards}", { ...spoken, share })
+      : tr("choice {number}, {points} points expected: {cards}", spoken));
     button.setAttribute("aria-pressed", samePending(planOf(choice.action), ui.pending) ? "true" : "false");
     button.addEventListener("click", () => {
       if (!canAct() || !boardUnchanged()) return;
