@@ -50,7 +50,7 @@ def test_a_sampled_last_street_fouls_in_every_play_out_or_in_none() -> None:
 def test_safety_ranks_by_the_foul_share_and_reports_the_plain_mean() -> None:
     hand = Hand(Rules.preset("pineapple"), button=1, seed=2)
     view = hand.view(driven(hand, 7))
-    plain = ProBot(rollouts=40, seconds=None, candidates=10, seed=2, safety=0.0)
+    plain = ProBot(rollouts=40, seconds=None, candidates=10, seed=2)
     safe = ProBot(rollouts=40, seconds=None, candidates=10, seed=2, safety=1e6)
     plain.decide(view)
     decision = safe.decide(view)
@@ -73,7 +73,7 @@ def test_safety_is_a_pro_option_of_points() -> None:
     bot = make_bot("pro:safety=6")
     assert isinstance(bot, ProBot)
     assert bot.safety == 6.0
-    assert ProBot().safety is None  # the variant's DEFAULT_SAFETY
+    assert ProBot().safety == 0.0  # by default the plain mean ranks
     with pytest.raises(BotError, match="safety"):
         make_bot("pro:safety=-1")
     with pytest.raises(BotError, match="no option 'safety'"):

@@ -60,6 +60,8 @@ WORDS: dict[str, dict[str, Any]] = {
         "tables": "Столы",
         "confirm": "Подтвердить",
         "hint": "Подсказка",
+        "choice": r"^1\. ожидается [+\-\u2212]?\d+,\d\d, мёртвая \d+(,\d)?\s?%: ",
+        "choice_spoken": "мёртвая рука в ",
         "street1": "Раздача 1: ваш ход — положите 5. " + RU_CLICK,
         "street2": "Раздача 1: ваш ход — положите 2, сбросьте 1. " + RU_CLICK,
         "top_target": "верхний бокс, свободно: 3 (Enter или t: положить выбранную карту)",
@@ -79,6 +81,8 @@ WORDS: dict[str, dict[str, Any]] = {
         "tables": "Столи",
         "confirm": "Підтвердити",
         "hint": "Підказка",
+        "choice": r"^1\. очікується [+\-\u2212]?\d+,\d\d, мертва \d+(,\d)?\s?%: ",
+        "choice_spoken": "мертва рука в ",
         "street1": "Роздача 1: ваш хід — покладіть 5. " + UK_CLICK,
         "street2": "Роздача 1: ваш хід — покладіть 2, скиньте 1. " + UK_CLICK,
         "top_target": "верхній бокс, вільно: 3 (Enter або t: покласти вибрану карту)",
@@ -205,6 +209,15 @@ def _play_a_hand(page: Page, lang: str, tmp_path: Path) -> None:
             assert status == words["street2"]
             _no_overflow(page, f"{lang} street 2")
             _shot(page, tmp_path, f"{lang}-street2")
+            # the hint's choices: expected points and the share of fouled play-outs, in the language
+            page.click("#hint")
+            page.wait_for_selector("#choices:not([hidden]) button.choice")
+            first = page.locator("#choices button.choice").first
+            assert re.match(words["choice"], first.text_content() or ""), first.text_content()
+            assert words["choice_spoken"] in (first.get_attribute("aria-label") or "")
+            _no_overflow(page, f"{lang} hint choices")
+            _shot(page, tmp_path, f"{lang}-hint")
+            page.click("#reset")
         _place_by_hand(page)
         placed = page.locator(PLACED).count()
         page.click("#confirm")

@@ -62,10 +62,6 @@ EXACT_DEALS = 5_000
 """The most deals left to one other seat that the last street counts one by one: heads-up pineapple's
 three cards from 24 unseen make 2,024, classic's one card a few dozen; turbo's four cards from
 about thirty (27,405 deals, ~0.1 s here) are sampled instead."""
-DEFAULT_SAFETY = {"pineapple": 10.0}
-"""The ``safety`` of a variant when none is given (others 0): points charged per unit of a
-candidate's share of fouled play-outs. In pineapple 10 brought the bot's fouls from about 11% to
-about 3% for no measurable loss of points against the bot without it (docs/pro.md)."""
 
 
 @dataclass(frozen=True)
@@ -168,7 +164,7 @@ class ProBot:
         name: str = "pro",
         front_load: tuple[float, ...] = (1.0,),
         finalists: int | None = None,
-        safety: float | None = None,
+        safety: float = 0.0,
     ) -> None:
         if seconds is None and rollouts is None:
             raise BotError("pro needs a time budget (seconds) or a number of rollouts, or both")
@@ -182,7 +178,8 @@ class ProBot:
         """Candidates that go on after the first ``RACE_SHARE`` of the budget (``None``: no race)."""
         self.safety = safety
         """Points charged per unit of a candidate's play-out foul share when ranking (not in its
-        value); ``None``: the variant's ``DEFAULT_SAFETY``."""
+        value). In pineapple 10 cut the fouls from about 10% to about 3% for fantasy entries
+        down from about 13% to 8% (docs/pro.md, "Fifth session"); the default is 0."""
         weights = shipped_weights()
         self.fantasy_value = weights.fantasy_value if fantasy_value is None else fantasy_value
         self.weights = weights
@@ -227,8 +224,7 @@ class ProBot:
         if seconds is not None:
             seconds *= street_share(view.rules, int(sum(len(row) for row in rows)), self.front_load)
         means, spread, final, fouls = self.sample(job, kernel, weights, seconds, rollouts, start)
-        safety = DEFAULT_SAFETY.get(view.rules.variant.value, 0.0) if self.safety is None else self.safety
-        ranked = means - safety * fouls
+        ranked = means - self.safety * fouls
         order = sorted(range(len(chosen)), key=lambda i: (not final[i], -float(ranked[i])))
         return tuple(Choice(actions[chosen[i]], float(means[i]), float(spread[i]), float(fouls[i])) for i in order)
 

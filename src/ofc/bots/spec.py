@@ -139,7 +139,7 @@ def make_bot(spec: str, *, seed: int | None = None) -> Bot:
             fantasy_value=options.get("fantasy"),
             seed=seed,
             name=label,
-            safety=options.get("safety"),
+            safety=options.get("safety", 0.0),
         )
     if seconds is None and rollouts is None:
         seconds = MonteCarloBot.DEFAULT_SECONDS
