@@ -163,7 +163,7 @@ class Turn:
             self.notes.append(Text(dead, style=HINT_STYLE))
         for rank, choice in enumerate(choices[1:3], start=2):
             line = tr(
-                "  {rank}. {action}; expected {value}, a dead hand in {share}",
+                "  {rank}. {action}; expected {value}, fouls {share}",
                 rank=rank,
                 action=action_text(choice.action),
                 value=expected(choice.value),
