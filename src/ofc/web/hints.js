@@ -1,7 +1,7 @@
 // The hint's best choices (up to three, best first) with their expected points and the share of
-// their play-outs that fouled (the bot ranks by both, so a safer choice may come first). Each goes on
-// the board with one click, but only while the board is as it was when the hint was asked
-// (or shows one of the choices): cards the player moved since are never overwritten.
+// their play-outs that fouled. Each goes on the board with one click, but only while the board
+// is as it was when the hint was asked (or shows one of the choices): cards the player moved
+// since are never overwritten.
 import { $, SUITS, cardName, el, rowShort, rowWord } from "./util.js";
 import { formatPercent, formatSignedAmount, tr } from "./i18n.js";
 import { canAct, samePending, ui, usePlan } from "./state.js";
