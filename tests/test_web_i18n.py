@@ -328,6 +328,7 @@ def test_a_whole_hand_in_russian_on_a_phone_chosen_by_accept_language(tmp_path: 
         assert page.input_value("#language") == "ru"
         assert page.text_content("#lobby h2") == WORDS["ru"]["tables"]
         assert page.get_attribute("#player-name", "placeholder") == WORDS["ru"]["placeholder"]
+        assert page.input_value("#create [name=name]") == "мой стол"  # the default table name too
         # the page's own plural forms and numbers: 1 очко, 2 очка, 5 очков, 21 очко; 1 234,5
         call = "m.trn('total {{points}} point', 'total {{points}} points', {n}, {{ points: '+{n}' }})"
         totals = [_page_tr(page, call.format(n=n)) for n in (1, 2, 5, 21)]
@@ -366,6 +367,7 @@ def test_the_picker_switches_to_ukrainian_remembers_it_and_a_hand_is_played(tmp_
         _language(page, "uk")  # remembered, though the browser asks for English
         assert page.input_value("#language") == "uk"
         assert page.get_attribute("#player-name", "placeholder") == WORDS["uk"]["placeholder"]
+        assert page.input_value("#create [name=name]") == "мій стіл"
         assert (
             _page_tr(page, "m.trn('total {points} point', 'total {points} points', 2, { points: '+2' })")
             == (WORDS["uk"]["two_points"])
