@@ -67,7 +67,8 @@ about thirty (27,405 deals, ~0.1 s here) are sampled instead."""
 @dataclass(frozen=True)
 class Choice:
     """A candidate action, its mean play-out value (points), the 95% half-width of that mean, and
-    the share of its play-outs in which the seat's board fouled (``None`` where not played out)."""
+    the share of its play-outs in which the seat's board fouled (0 or 1 for a board priced exactly on
+    the last street, ``None`` for a choice neither played out nor priced)."""
 
     action: Action
     value: float

@@ -35,7 +35,7 @@ def format_money(value: int | float | Decimal, language: Language | None = None)
 
 
 def format_percent(share: float, places: int = 0, language: Language | None = None) -> str:
-    """A share as a percentage with ``places`` (0 or 1) decimals: ``12.5%`` (``12,5 %`` in Russian)."""
+    """A share as a percentage with ``places`` (0 or 1) decimals: ``12.5%`` (``12,5%`` in Russian)."""
     from babel.numbers import format_percent as babel_percent
 
     pattern = "#,##0.0%" if places else "#,##0%"
