@@ -102,8 +102,10 @@ def test_tables_created_are_limited_per_client_address(tmp_path: Path) -> None:
     with TestClient(make_app(tmp_path, clock=clock)) as client:
         bad = client.post("/api/tables", json={"preset": "omaha"})
         assert bad.json()["error"]["code"] == "bad_table"  # a refused table costs nothing
-        for _ in range(20):  # the default: 20 at once, then one every 15 s
-            create_table(client, seats=2, bots=["random", "random"])
+        # the default: 20 at once, then one every 15 s; each table waits for a person, so none
+        # finishes (and leaves the live listing) while the test counts them
+        for _ in range(20):
+            create_table(client, seats=2, bots=["random", None])
         refused = client.post("/api/tables", json={"seats": 2})
         _refused(refused, 15)
         assert refused.json()["error"]["message"] == "too many tables created from this address: try again in 15 s"
