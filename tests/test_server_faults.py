@@ -24,7 +24,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from ofc.server.app import create_app
 from ofc.server.decks import PlayError
-from ofc.server.storage import Storage
+from ofc.server.storage import FINISHED, Storage
 from pg_support import Proxy, fresh_database
 from test_server_support import (
     HANG_GUARD,
@@ -305,3 +305,39 @@ def test_a_bot_whose_decision_fails_is_tried_again(tmp_path: Path) -> None:
         _wait_for(lambda: runtime.game.hand is not None and runtime.game.hand.actions_taken >= 2)
         assert _FailsFirst.failed == 1
         assert runtime.failures == {}  # the seat's next decision went through: the count starts again
+
+
+def _failed_since(app: Any, failures: int) -> Callable[[], bool]:
+    """Whether a database write of ``app`` has failed since its count of failures was ``failures``."""
+    return lambda: bool(app.state.manager.db.failures > failures)
+
+
+def test_a_match_that_ends_while_its_writes_wait_stays_in_the_lobby(tmp_path: Path) -> None:
+    """The last placement is applied, then stored: in between, the lobby lists the table as finished."""
+    clock = FakeClock()
+    app = make_app(tmp_path, clock=clock, db_timeout=0.1, request_seconds=600)
+    fast = {"hand_seconds": 1, "time_bank_seconds": 0, "fantasy": False}
+    with TestClient(app) as client:
+        table = create_table(client, seats=2, settings=fast)["id"]
+        join(client, table, "ann")
+        join(client, table, "bob")
+        runtime = app.state.manager.tables[table]
+        with client.websocket_connect(f"/ws/tables/{table}") as ws:
+            receive(ws)
+            for _ in range(200):
+                with locked(tmp_path / "ofc.db"):
+                    failures = app.state.manager.db.failures
+                    clock.move(5)  # the clock places the seats' cards, and the write waits on the lock
+                    ws.send_json({"type": "sync"})
+                    _wait_for(_failed_since(app, failures))
+                    if runtime.game.status == FINISHED:
+                        listed = {t["id"]: t["status"] for t in client.get("/api/tables").json()["tables"]}
+                        assert listed == {table: FINISHED}
+                        break
+                until(ws, lambda m: m["type"] == "state")
+            else:
+                raise AssertionError("the match never ended")
+            state = until(ws, lambda m: m["type"] == "state" and m["finished"])  # told once stored
+        assert state["finished"]
+        listed = {t["id"]: t["status"] for t in client.get("/api/tables").json()["tables"]}
+        assert listed == {table: FINISHED}

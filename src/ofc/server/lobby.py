@@ -213,7 +213,14 @@ class Lobby(abc.ABC):
             for rt in self.tables.values()
             if rt.game.status not in (FINISHED, EXPIRED) and (self.expiry(rt.game) or now + 1) > now
         ]
-        return sorted(live + list(self.recent.values()), key=lambda table: int(table["id"]))
+        # a match just over whose last writes are still being stored is not noted yet: the newest finished
+        unnoted = [
+            rt.game.public()
+            for rt in self.tables.values()
+            if rt.game.status == FINISHED and rt.game.id not in self._finished
+        ]
+        finished = (list(self.recent.values()) + unnoted)[-self.settings.recent_listed :]
+        return sorted(live + finished, key=lambda table: int(table["id"]))
 
     def note_finished(self, runtime: Runtime) -> None:
         """Note a table whose match is over (lock held): listed among the recent ones, kept in memory a while."""
