@@ -10,7 +10,7 @@ import pytest
 from ofc.bots import make_bot
 from ofc.bots.arrays import after_action, playouts
 from ofc.bots.base import legal_actions
-from ofc.bots.pro import ProBot, pro_kernel
+from ofc.bots.pro import ProBot, pro_kernel, street_index
 from ofc.errors import BotError
 from ofc.fast.boards import fouls
 from ofc.hand import Hand
@@ -78,6 +78,36 @@ def test_safety_is_a_pro_option_of_points() -> None:
         make_bot("pro:safety=-1")
     with pytest.raises(BotError, match="no option 'safety'"):
         make_bot("mc:safety=6")
+    late = make_bot("pro:safety=10,safety_from=3")
+    assert isinstance(late, ProBot)
+    assert (late.safety, late.safety_from, ProBot().safety_from) == (10.0, 3, 1)
+    with pytest.raises(BotError, match="safety_from"):
+        make_bot("pro:safety=10,safety_from=0")
+
+
+def test_street_index_counts_the_streets_a_board_has_placed() -> None:
+    pineapple, classic = Rules.preset("pineapple"), Rules.preset("classic")
+    # pineapple places 5, then 2 of 3 four times: streets start at 0, 5, 7, 9 and 11 cards
+    assert [street_index(pineapple, placed) for placed in (0, 5, 7, 9, 11)] == [0, 1, 2, 3, 4]
+    # classic places 5, then one card a street: street k (from 0) starts at k + 4 cards
+    assert [street_index(classic, placed) for placed in (0, 5, 6, 12)] == [0, 1, 2, 8]
+
+
+@pytest.mark.parametrize(("safety_from", "charged"), [(3, True), (4, False)])
+def test_the_charge_starts_with_the_street_safety_from(safety_from: int, charged: bool) -> None:
+    hand = Hand(Rules.preset("pineapple"), button=1, seed=2)
+    view = hand.view(driven(hand, 7))  # 7 cards placed: the third street's decision
+    plain = ProBot(rollouts=40, seconds=None, candidates=10, seed=2)
+    late = ProBot(rollouts=40, seconds=None, candidates=10, seed=2, safety=1e6, safety_from=safety_from)
+    plain.decide(view)
+    late.decide(view)
+    safest = [(c.foul or 0.0, -c.value) for c in late.last_choices]
+    assert len({c.foul for c in plain.last_choices}) > 2  # the shares differ: the order tells the ranking
+    if charged:
+        assert safest == sorted(safest)
+        assert late.last_choices != plain.last_choices
+    else:
+        assert late.last_choices == plain.last_choices
 
 
 def test_the_exact_last_street_gives_each_board_its_own_foul() -> None:

@@ -76,20 +76,26 @@ class Choice:
     foul: float | None = None
 
 
+def street_index(rules: Rules, placed: int) -> int:
+    """The index of the street whose deal a seat with ``placed`` cards on its board places (the
+    last street's if no street starts there)."""
+    streets = rules.spec.streets
+    total = 0
+    for i, street in enumerate(streets):
+        if total == placed:
+            return i
+        total += street.place
+    return len(streets) - 1
+
+
 def street_share(rules: Rules, placed: int, front_load: tuple[float, ...]) -> float:
     """The multiple of ``seconds`` a decision gets with ``placed`` cards on the seat's board.
 
     The streets before the last share ``front_load``, scaled to one budget each on average;
     the last street gets one budget.
     """
-    streets = rules.spec.streets
-    last = len(streets) - 1
-    index, total = last, 0
-    for i, street in enumerate(streets):
-        if total == placed:
-            index = i
-            break
-        total += street.place
+    last = len(rules.spec.streets) - 1
+    index = street_index(rules, placed)
     if index >= last:
         return 1.0
     raw = [front_load[min(i, len(front_load) - 1)] for i in range(last)]
@@ -166,6 +172,7 @@ class ProBot:
         front_load: tuple[float, ...] = (1.0,),
         finalists: int | None = None,
         safety: float = 0.0,
+        safety_from: int = 1,
     ) -> None:
         if seconds is None and rollouts is None:
             raise BotError("pro needs a time budget (seconds) or a number of rollouts, or both")
@@ -181,6 +188,9 @@ class ProBot:
         """Points charged per unit of a candidate's play-out foul share when ranking (not in its
         value). In pineapple 10 cut the fouls from about 10% to about 3% for fantasy entries
         down from about 13% to 8% (docs/pro.md, "Fifth session"); the default is 0."""
+        self.safety_from = safety_from
+        """The street (from 1) whose decisions the charge starts with; the streets before are ranked
+        by the plain mean."""
         weights = shipped_weights()
         self.fantasy_value = weights.fantasy_value if fantasy_value is None else fantasy_value
         self.weights = weights
@@ -222,10 +232,12 @@ class ProBot:
         if len(chosen) == 1 and rollouts is None:
             return (Choice(actions[chosen[0]], float(prior[chosen[0]]), math.inf),)
         job = playouts(view, boards[chosen], counts[chosen])
+        placed = int(sum(len(row) for row in rows))
         if seconds is not None:
-            seconds *= street_share(view.rules, int(sum(len(row) for row in rows)), self.front_load)
+            seconds *= street_share(view.rules, placed, self.front_load)
         means, spread, final, fouls = self.sample(job, kernel, weights, seconds, rollouts, start)
-        ranked = means - self.safety * fouls
+        charged = street_index(view.rules, placed) + 1 >= self.safety_from
+        ranked = means - self.safety * fouls if charged else means
         order = sorted(range(len(chosen)), key=lambda i: (not final[i], -float(ranked[i])))
         return tuple(Choice(actions[chosen[i]], float(means[i]), float(spread[i]), float(fouls[i])) for i in order)
 

@@ -41,8 +41,13 @@ SEARCH_OPTIONS: Mapping[str, Option] = {
     "fantasy": POINTS,
 }
 """The options of the searching bots (``mc`` and ``pro``)."""
-PRO_OPTIONS: Mapping[str, Option] = {**SEARCH_OPTIONS, "safety": POINTS}
-"""``pro`` also takes ``safety``: points charged per unit of a candidate's foul share when ranking."""
+PRO_OPTIONS: Mapping[str, Option] = {
+    **SEARCH_OPTIONS,
+    "safety": POINTS,
+    "safety_from": Option(int, lambda v: 1 <= v <= 13, NC_("bot option", "a street number from 1 to 13")),
+}
+"""``pro`` also takes ``safety``: points charged per unit of a candidate's foul share when ranking,
+on the streets from ``safety_from`` on."""
 OPTIONS: Mapping[str, Mapping[str, Option]] = {
     "random": {},
     "heuristic": {"fantasy": POINTS},
@@ -140,6 +145,7 @@ def make_bot(spec: str, *, seed: int | None = None) -> Bot:
             seed=seed,
             name=label,
             safety=options.get("safety", 0.0),
+            safety_from=options.get("safety_from", 1),
         )
     if seconds is None and rollouts is None:
         seconds = MonteCarloBot.DEFAULT_SECONDS
