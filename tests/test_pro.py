@@ -19,13 +19,14 @@ from ofc.cards import parse_cards
 from ofc.cli.app import main
 from ofc.errors import BotError
 from ofc.fast.placement import place_best
-from ofc.fast.pro_value import FEATURE_NAMES, N_FEATURES, STAGES, features, hidden_units, learned_place
+from ofc.fast.pro_value import FEATURE_NAMES, N_FEATURES, STAGES, hidden_units, learned_place
 from ofc.hand import Hand
 from ofc.rules import Rules
 from ofc.session import play_hand
 from ofc.train.fit import fit_stages
 from ofc.train.run import train
 from ofc.train.selfplay import selfplay_chunk, static_weights
+from pro_features import feature_vector
 
 
 def rules_of(preset: str, players: int) -> Rules:
@@ -37,12 +38,9 @@ def board(top: str, middle: str, bottom: str) -> tuple[np.ndarray, np.ndarray]:
     return board_array((parse_cards(top), parse_cards(middle), parse_cards(bottom)))
 
 
-def feature_map(top: str, middle: str, bottom: str, preset: str = "pineapple") -> dict[str, float]:
+def feature_map(top: str, middle: str, bottom: str, preset: str = "pineapple", seen: str = "") -> dict[str, float]:
     b, c = board(top, middle, bottom)
-    kernel = kernel_rules(Rules.preset(preset), 12.0)
-    t = kernel.tables
-    out = np.zeros(N_FEATURES)
-    features(b, c, kernel.params, t.weight, t.bit, t.unsuited5, t.flush5, t.unsuited3, t.top, t.middle, t.bottom, out)
+    out = feature_vector(b, c, Rules.preset(preset), seen)
     return dict(zip(FEATURE_NAMES, out.tolist(), strict=True))
 
 
@@ -57,6 +55,27 @@ def test_features_of_a_finished_fantasy_board() -> None:
     assert f["fantasy_made"] == 1.0
     assert f["royalties"] == pytest.approx(1.3)
     assert f["top_pair_rank"] == pytest.approx(11 / 13)  # queen = rank index 10, +1
+    # a finished board has no open row, so no outs
+    assert [f[name] for name in FEATURE_NAMES[18:]] == [0.0] * 5
+
+
+def test_live_card_features_count_the_outs_among_the_unseen_cards() -> None:
+    # Board Qh / 9h 9d / As Ks; the seat has also seen Qd, 9c and 2s: 52 - 5 - 3 = 44 unseen.
+    # Top: one queen, two free places; live queens Qc Qs: 2 * 2 / 44.
+    # Middle: the nines, three free places; one live nine (9s): 3 * 1 / 44; not one suit: no flush outs.
+    # Bottom: ace and king, three free places; 3 live aces + 3 live kings: 3 * 6 / 44; both spades,
+    # 13 - 2 - 1 (2s seen) = 10 live spades: 3 * 10 / 44.
+    f = feature_map("Qh", "9h 9d", "As Ks", seen="Qd 9c 2s")
+    assert f["top_outs"] == pytest.approx(4 / 44)
+    assert f["middle_pair_outs"] == pytest.approx(3 / 44)
+    assert f["middle_flush_outs"] == 0.0
+    assert f["bottom_pair_outs"] == pytest.approx(18 / 44)
+    assert f["bottom_flush_outs"] == pytest.approx(30 / 44)
+    # A jack on top is no fantasy draw: its outs are not counted; an empty row has none.
+    g = feature_map("Jh", "", "As Ks")
+    assert g["top_outs"] == 0.0
+    assert g["middle_pair_outs"] == g["middle_flush_outs"] == 0.0
+    assert g["bottom_pair_outs"] == pytest.approx(3 * 6 / 49)  # three cards on the board: 49 unseen
 
 
 def test_features_of_a_fouled_board() -> None:
@@ -68,11 +87,9 @@ def test_features_of_a_fouled_board() -> None:
 
 def test_features_of_an_empty_board_leave_fantasy_out_when_it_is_off() -> None:
     b, c = board("Qh", "", "")
-    kernel = kernel_rules(Rules.preset("pineapple").with_settings({"fantasy": "off"}), 12.0)
-    t = kernel.tables
-    out = np.zeros(N_FEATURES)
-    features(b, c, kernel.params, t.weight, t.bit, t.unsuited5, t.flush5, t.unsuited3, t.top, t.middle, t.bottom, out)
+    out = feature_vector(b, c, Rules.preset("pineapple").with_settings({"fantasy": "off"}))
     assert out[FEATURE_NAMES.index("fantasy_draw")] == 0.0
+    assert out[FEATURE_NAMES.index("top_outs")] == 0.0
 
 
 @settings(max_examples=40, deadline=None)
@@ -88,7 +105,7 @@ def test_static_weights_place_like_the_static_evaluation(deck: list[int], deal: 
     codes = np.zeros(m, dtype=np.int64)
     args = (t.weight, t.bit, t.unsuited5, t.flush5, t.unsuited3, t.top, t.middle, t.bottom, codes)
     v_static = place_best(b1, c1, cards, discards, kernel.params, *args)
-    v_learned = learned_place(b2, c2, cards, discards, kernel.params, static_weights(), *args)
+    v_learned = learned_place(b2, c2, cards, discards, 0, kernel.params, static_weights(), *args)
     assert v_learned == pytest.approx(v_static, abs=1e-9)
     assert int(c2.sum()) == int(c1.sum()) == 5 + m - discards
 

@@ -12,12 +12,23 @@ from ofc.bots.pro_weights import VARIANTS, ProWeights, read_weights
 from ofc.cards import parse_cards
 from ofc.cli.app import main
 from ofc.errors import BotError
-from ofc.fast.pro_value import FEATURE_NAMES, HIDDEN_BLOCK, N_FEATURES, STAGES, hidden_units, learned_values
+from ofc.fast.pro_value import (
+    BOARD_FEATURES,
+    FEATURE_NAMES,
+    HIDDEN_BLOCK,
+    N_FEATURES,
+    STAGES,
+    hidden_units,
+    learned_values,
+    widen,
+)
+from ofc.fast.rollout import public_mask
 from ofc.rules import Rules
 from ofc.sim import derive_seed
 from ofc.train.fit import FOUL_PENALTY, fit_stages, fit_units
 from ofc.train.run import train
 from ofc.train.selfplay import Records, selfplay_chunk, static_weights
+from pro_features import feature_vector
 
 BIAS = FEATURE_NAMES.index("bias")
 FOULED = FEATURE_NAMES.index("fouled")
@@ -28,7 +39,7 @@ def value_of(weights: np.ndarray, top: str, middle: str, bottom: str) -> float:
     kernel = kernel_rules(Rules.preset("pineapple"), 12.0)
     t = kernel.tables
     out = np.zeros(1)
-    learned_values(b.reshape(1, 13), c.reshape(1, 3), kernel.params, weights,
+    learned_values(b.reshape(1, 13), c.reshape(1, 3), 0, kernel.params, weights,
                    t.weight, t.bit, t.unsuited5, t.flush5, t.unsuited3, t.top, t.middle, t.bottom, out)  # fmt: skip
     return float(out[0])
 
@@ -66,7 +77,9 @@ def test_hidden_units_of_a_row_width(columns: int, units: int) -> None:
 def test_fitted_units_fold_the_scaling_into_the_stored_weights() -> None:
     # The network sees standardised features; the row must give the same values on raw ones.
     rng = np.random.default_rng(5)
-    x = rng.normal(size=(5000, N_FEATURES)) * rng.uniform(0.1, 10.0, N_FEATURES) + rng.normal(size=N_FEATURES)
+    x = np.zeros((5000, N_FEATURES))  # the live-card columns stay 0: constant columns the fit must skip
+    x[:, :BOARD_FEATURES] = rng.normal(size=(5000, BOARD_FEATURES)) * rng.uniform(0.1, 10.0, BOARD_FEATURES)
+    x[:, :BOARD_FEATURES] += rng.normal(size=BOARD_FEATURES)
     x[:, BIAS] = 1.0
     x[:, FOULED] = 0.0  # a constant column the fit must skip
     y = 3.0 * np.maximum(x[:, 2] - x[:, 3], 0.0) - x[:, 4]
@@ -78,6 +91,7 @@ def test_fitted_units_fold_the_scaling_into_the_stored_weights() -> None:
         by_row += row[at + N_FEATURES] * np.maximum(x @ row[at : at + N_FEATURES], 0.0)
     assert np.allclose(by_row, fitted, atol=1e-9)
     assert np.all(row[N_FEATURES + FOULED :: HIDDEN_BLOCK][:4] == 0.0)
+    assert np.all(row[N_FEATURES + N_FEATURES - 1 :: HIDDEN_BLOCK][:4] == 0.0)
     assert float(np.var(y - fitted)) < 0.8 * float(np.var(y))  # it learned something
 
 
@@ -131,3 +145,63 @@ def test_cli_train_passes_hidden_units_and_pooled_rounds(tmp_path: Path) -> None
           "--hidden", "2", "--pool-rounds", "--foul-penalty", "1", "--out", str(out)])  # fmt: skip
     expected = train(["turbo"], hands=100, rounds=2, seed=2, hidden=2, pool_rounds=True, foul_penalty=1.0)
     assert np.array_equal(read_weights(out).for_variant("turbo"), expected.for_variant("turbo"))
+
+
+def test_weights_over_the_board_features_alone_are_widened_on_reading(tmp_path: Path) -> None:
+    # A file written before the live-card features: 18 linear weights and 19 columns per unit.
+    # Widened, each unit keeps its 18 input weights and its output weight, the live-card
+    # features get 0, and every board keeps its value.
+    rng = np.random.default_rng(7)
+    narrow = rng.normal(size=(STAGES, BOARD_FEATURES + 2 * (BOARD_FEATURES + 1)))
+    path = tmp_path / "old.npz"
+    np.savez(path, pineapple=narrow, fantasy_value=np.float64(12))
+    wide = read_weights(path).for_variant("pineapple")
+    assert wide.shape == (STAGES, N_FEATURES + 2 * HIDDEN_BLOCK)
+    assert np.array_equal(wide, widen(narrow))
+    assert np.array_equal(wide[:, :BOARD_FEATURES], narrow[:, :BOARD_FEATURES])
+    assert not wide[:, BOARD_FEATURES:N_FEATURES].any()
+    second = N_FEATURES + HIDDEN_BLOCK
+    assert np.array_equal(wide[:, second : second + BOARD_FEATURES], narrow[:, 37:55])
+    assert np.array_equal(wide[:, second + N_FEATURES], narrow[:, 55])
+    cards = ("Qh 5d", "9h 9d 4c", "As Ks")
+    assert value_of(wide, *cards) == pytest.approx(value_of_narrow(narrow, *cards))
+
+
+def value_of_narrow(narrow: np.ndarray, top: str, middle: str, bottom: str) -> float:
+    """A board's value under weights over the 18 board features, computed in numpy."""
+    b, c = board_array((parse_cards(top), parse_cards(middle), parse_cards(bottom)))
+    x = feature_vector(b, c, Rules.preset("pineapple"))[:BOARD_FEATURES]
+    row = narrow[int(c.sum())]
+    total = float(row[:BOARD_FEATURES] @ x)
+    for unit in range(2):
+        at = BOARD_FEATURES + unit * (BOARD_FEATURES + 1)
+        total += row[at + BOARD_FEATURES] * max(0.0, float(row[at : at + BOARD_FEATURES] @ x))
+    return total
+
+
+def test_the_cards_seen_elsewhere_change_the_outs_the_value_sees() -> None:
+    # Weights that value a board by its top-row outs alone (times 44). Board Qh / 9h 9d / As Ks:
+    # with nothing else seen, 3 live queens among 47 unseen cards: 2 * 3 / 47 * 44; with Qd and
+    # Qc on another board (seen), 1 live queen among 45: 2 * 1 / 45 * 44.
+    weights = np.zeros((STAGES, N_FEATURES))
+    weights[5, FEATURE_NAMES.index("top_outs")] = 44.0
+    b, c = board_array((parse_cards("Qh"), parse_cards("9h 9d"), parse_cards("As Ks")))
+    kernel = kernel_rules(Rules.preset("pineapple"), 12.0)
+    t = kernel.tables
+    out = np.zeros(2)
+    queens = sum(1 << card for card in parse_cards("Qd Qc"))
+    for i, seen in enumerate((0, queens)):
+        learned_values(b.reshape(1, 13), c.reshape(1, 3), seen, kernel.params, weights,
+                       t.weight, t.bit, t.unsuited5, t.flush5, t.unsuited3, t.top, t.middle, t.bottom,
+                       out[i : i + 1])  # fmt: skip
+    assert out.tolist() == pytest.approx([2 * 3 / 47 * 44, 2 * 1 / 45 * 44])
+
+
+def test_a_hidden_fantasy_board_is_not_among_the_cards_seen() -> None:
+    boards = np.zeros((2, 13), dtype=np.int64)
+    counts = np.zeros((2, 3), dtype=np.int64)
+    boards[0, :2], counts[0] = parse_cards("Ah Kd"), (2, 0, 0)
+    boards[1, 3], counts[1] = parse_cards("2c")[0], (0, 1, 0)
+    ace_king = sum(1 << card for card in parse_cards("Ah Kd"))
+    assert public_mask(boards, counts, np.array([False, False])) == ace_king | 1 << parse_cards("2c")[0]
+    assert public_mask(boards, counts, np.array([False, True])) == ace_king

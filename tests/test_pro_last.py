@@ -177,7 +177,7 @@ def test_the_play_out_policy_never_fouls_its_last_placement_when_it_can_stand() 
     weights[13, FOULED] = 1000.0
     codes = np.zeros(3, dtype=np.int64)
     cards = np.array(parse_cards("5h 6c Ks"), dtype=np.int64)
-    learned_place(board, counts, cards, 1, kernel.params, weights, t.weight, t.bit, t.unsuited5, t.flush5,
+    learned_place(board, counts, cards, 1, 0, kernel.params, weights, t.weight, t.bit, t.unsuited5, t.flush5,
                   t.unsuited3, t.top, t.middle, t.bottom, codes)  # fmt: skip
     assert codes.tolist() == [2, 2, DISCARD]
     assert not fouls(board[None, :])[0]

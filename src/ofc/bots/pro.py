@@ -334,9 +334,12 @@ class ProBot:
         boards = np.array([b for b, _ in built], dtype=np.int64)
         counts = np.array([c for _, c in built], dtype=np.int64)
         out = np.empty(len(actions), dtype=np.float64)
+        seen = 0
+        for card in [*view.cards, *(c for seat in view.seats for row in seat.rows for c in row)]:
+            seen |= 1 << card
         t = kernel.tables
         learned_values(
-            boards, counts, kernel.params, weights,
+            boards, counts, seen, kernel.params, weights,
             t.weight, t.bit, t.unsuited5, t.flush5, t.unsuited3, t.top, t.middle, t.bottom, out,
         )  # fmt: skip
         return out

@@ -2,7 +2,9 @@
 
 The file is ``ofc/bots/weights/pro.npz`` (written by ``ofc train``): arrays named after the
 variants (``classic``, ``turbo``, ``pineapple``) plus ``fantasy_value``, the points a fantasy
-entry was worth in the training targets. Reading needs numpy only.
+entry was worth in the training targets. Reading needs numpy only. A file written before the
+live-card features (weights over the ``BOARD_FEATURES`` alone) is widened on reading
+(``ofc.fast.pro_value.widen``): the new features weigh 0, so it plays as before.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ofc.errors import BotError
-from ofc.fast.pro_value import HIDDEN_BLOCK, N_FEATURES, STAGES, hidden_units
+from ofc.fast.pro_value import BOARD_FEATURES, HIDDEN_BLOCK, N_FEATURES, STAGES, hidden_units, widen
 from ofc.tool_defaults import PRO_VARIANTS, PRO_WEIGHTS_FILE
 
 WEIGHTS_FILE = PRO_WEIGHTS_FILE
@@ -58,7 +60,10 @@ def read_weights(path: Path) -> ProWeights:
     for name, array in arrays.items():
         if name not in VARIANTS:
             raise BotError("pro weights {path}: unknown variant {name!r}", path=path, name=name)
-        if array.ndim != 2 or array.shape[0] != STAGES or hidden_units(array.shape[1]) < 0:
+        staged = array.ndim == 2 and array.shape[0] == STAGES
+        if staged and hidden_units(array.shape[1]) < 0 and hidden_units(array.shape[1], BOARD_FEATURES) >= 0:
+            arrays[name] = widen(array)  # written before the live-card features
+        elif not staged or hidden_units(array.shape[1]) < 0:
             raise BotError(
                 "pro weights {path}: {name} has shape {shape}, not {value}",
                 path=path,

@@ -25,7 +25,7 @@ import numpy.typing as npt
 
 from ofc.fast.evaluate import key3, key5
 from ofc.fast.evaluation import P_FANTASY, P_LAST_CARD, P_ROW_POINTS, P_SCOOP
-from ofc.fast.pro_value import learned_place
+from ofc.fast.pro_value import board_mask, learned_place
 from ofc.fast.rollout import board_finals, seat_value
 from ofc.fast.settle import final_keys
 
@@ -83,13 +83,17 @@ def last_street_values(
     fill = np.empty(3, dtype=np.int64)
     codes = np.empty(cards, dtype=np.int64)
     deals = 0
+    seen = 0
+    for p in range(players):
+        if p != seat:
+            seen |= board_mask(boards[p], counts[p])
     while True:
         for i in range(cards):
             dealt[i] = pool[pick[i]]
         work[:] = boards[seat]
         fill[:] = counts[seat]
-        learned_place(work, fill, dealt, discards, policy, weights, weight, bit, u5, f5, u3, top_roy, mid_roy,
-                      bot_roy, codes)  # fmt: skip
+        learned_place(work, fill, dealt, discards, seen, policy, weights, weight, bit, u5, f5, u3, top_roy,
+                      mid_roy, bot_roy, codes)  # fmt: skip
         kt, km, kb, roy = final_keys(work, weight, bit, u5, f5, u3, top_roy, mid_roy, bot_roy)
         finals[seat, 0], finals[seat, 1], finals[seat, 2], finals[seat, 3] = kt, km, kb, roy
         _settle_candidates(me, finals, cand_finals, in_row, fantasy_rules, params, out)

@@ -8,10 +8,10 @@ per play-out index (common random numbers across candidates) and the same exact 
 ``selfplay`` plays whole normal hands between seats that all place greedily (by the static
 evaluation, or by the learned value for the seats in the bit mask ``learned_seats``; a share ``explore`` of decisions
 is a random legal placement, so the value also sees the boards a greedy policy avoids), and
-records, for every decision, the
-features of the board it left and the hand's outcome for that seat: its points against the
-other seats per opponent, plus the fantasy value if the board earns a fantasy. Those records
-are what ``ofc.train`` fits the value to.
+records, for every decision, the features of the board it left (its live-card outs counted
+from every board and the cards dealt) and the hand's outcome for that seat: its points
+against the other seats per opponent, plus the fantasy value if the board earns a fantasy.
+Those records are what ``ofc.train`` fits the value to.
 """
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ import numpy.typing as npt
 
 from ofc.fast.evaluation import P_FANTASY, P_LAST_CARD, P_ROW_POINTS, P_SCOOP
 from ofc.fast.placement import commit, fits, place_best
-from ofc.fast.pro_value import N_FEATURES, features, learned_place
-from ofc.fast.rollout import board_finals, play_rollouts, shuffle_pool
+from ofc.fast.pro_value import N_FEATURES, board_mask, features, learned_place, live_counts
+from ofc.fast.rollout import board_finals, play_rollouts, public_mask, shuffle_pool
 from ofc.fast.settle import earns_fantasy, settle_pair
 
 # numba caches this file's kernels with learned_place compiled in, but keys the cache on this file alone:
@@ -97,6 +97,9 @@ def selfplay(
     full = np.arange(52, dtype=np.int64)
     deck = full.copy()
     feats = np.empty(N_FEATURES, dtype=np.float64)
+    hidden = np.zeros(players, dtype=np.bool_)
+    rank_live = np.empty(13, dtype=np.int64)
+    suit_live = np.empty(4, dtype=np.int64)
     row_points = params[P_ROW_POINTS]
     scoop = params[P_SCOOP]
     bonus = params[P_FANTASY]
@@ -111,15 +114,20 @@ def selfplay(
             for p in range(players):
                 dealt = deck[at : at + street_cards[s]]
                 at += street_cards[s]
+                seen = public_mask(boards, counts, hidden)
+                for card in dealt:
+                    seen |= 1 << card
                 if np.random.random() < explore:
                     random_place(boards[p], counts[p], dealt, street_discards[s], codes)
                 elif learned_seats >> p & 1:
-                    learned_place(boards[p], counts[p], dealt, street_discards[s], policy, weights, weight, bit,
-                                  u5, f5, u3, top_roy, mid_roy, bot_roy, codes)  # fmt: skip
+                    learned_place(boards[p], counts[p], dealt, street_discards[s], seen, policy, weights, weight,
+                                  bit, u5, f5, u3, top_roy, mid_roy, bot_roy, codes)  # fmt: skip
                 else:
                     place_best(boards[p], counts[p], dealt, street_discards[s], policy, weight, bit, u5, f5, u3,
                                top_roy, mid_roy, bot_roy, codes)  # fmt: skip
-                features(boards[p], counts[p], policy, weight, bit, u5, f5, u3, top_roy, mid_roy, bot_roy, feats)
+                unseen = live_counts(seen | board_mask(boards[p], counts[p]), rank_live, suit_live)
+                features(boards[p], counts[p], rank_live, suit_live, unseen, policy, weight, bit, u5, f5, u3,
+                         top_roy, mid_roy, bot_roy, feats)  # fmt: skip
                 x[written, :] = feats
                 stage[written] = counts[p, 0] + counts[p, 1] + counts[p, 2]
                 target[written] = p  # the seat, replaced by its outcome below

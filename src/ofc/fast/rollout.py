@@ -20,7 +20,7 @@ import numpy.typing as npt
 from ofc.fast.evaluation import P_FANTASY, P_LAST_CARD, P_ROW_POINTS, P_SCOOP
 from ofc.fast.kernel_tables import KernelTables
 from ofc.fast.placement import place_best, play_fantasy
-from ofc.fast.pro_value import learned_place
+from ofc.fast.pro_value import board_mask, learned_place
 from ofc.fast.settle import earns_fantasy, final_keys, settle_pair
 
 # numba caches this file's kernels with learned_place compiled in, but keys the cache on this file alone:
@@ -83,6 +83,16 @@ def seat_value(
 
 
 @nb.njit(cache=True)
+def public_mask(boards: I64, counts: I64, hidden: Any) -> int:
+    """The cards on every board but the ``hidden`` ones (fantasy boards not yet shown), as a mask."""
+    mask = 0
+    for p in range(boards.shape[0]):
+        if not hidden[p]:
+            mask |= board_mask(boards[p], counts[p])
+    return mask
+
+
+@nb.njit(cache=True)
 def play_rollouts(
     me: int, boards: I64, counts: I64, cand_boards: I64, cand_counts: I64,
     pool: I64, burn: int,
@@ -104,8 +114,11 @@ def play_rollouts(
     codes = np.empty(5, dtype=np.int64)
     finals = np.empty((players, 4), dtype=np.int64)
     needed = burn
+    hidden = np.zeros(players, dtype=np.bool_)
     for e in range(ev_player.shape[0]):
         needed += ev_cards[e]
+        if ev_fantasy[e]:
+            hidden[ev_player[e]] = True
     for k in range(first, first + n):
         shuffle_pool(deck, pool, needed, seed, k)
         for c in range(cand_boards.shape[0]):
@@ -121,8 +134,8 @@ def play_rollouts(
                 if ev_fantasy[e]:
                     play_fantasy(work[p], fill[p], dealt, policy, weight, bit, u5, f5, u3, top_roy, mid_roy, bot_roy)
                 elif learned:
-                    learned_place(work[p], fill[p], dealt, ev_discards[e], policy, weights, weight, bit, u5, f5,
-                                  u3, top_roy, mid_roy, bot_roy, codes)  # fmt: skip
+                    learned_place(work[p], fill[p], dealt, ev_discards[e], public_mask(work, fill, hidden), policy,
+                                  weights, weight, bit, u5, f5, u3, top_roy, mid_roy, bot_roy, codes)  # fmt: skip
                 else:
                     place_best(work[p], fill[p], dealt, ev_discards[e], policy, weight, bit, u5, f5, u3, top_roy,
                                mid_roy, bot_roy, codes)  # fmt: skip
