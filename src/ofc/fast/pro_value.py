@@ -1,18 +1,18 @@
 """The ``pro`` bot's learned board value: features of a partial board and a linear model per stage.
 
-A board's **features** (``N_FEATURES`` numbers, ``features``) are the parts of the hand-tuned
-evaluation of ``ofc.fast.rollout`` taken apart: the static value itself, the estimated foul
-chance, each row's expected strength against a typical row, expected royalties, fantasy made
-or drawn (and each discounted by the foul chance), the margins between rows, an exact foul
-flag for a finished board (the first ``BOARD_FEATURES``); then the **outs** of the open rows
-among the cards the seat has not seen (``live_counts``: every board on the table but hidden
-fantasy boards, and the cards it was dealt): the live cards that pair a queen or better on the
-top, that pair the middle or the bottom, and that match a one-suited middle or bottom, each
-times the row's free places over the unseen cards. The **value** of a board is ``weights[stage] @ features`` where the
-stage is the number of cards on the board (0..13), plus optionally a few ReLU units on the same
-features (``HIDDEN_BLOCK``): one model per stage, fitted by
-``ofc.train`` to self-play outcomes (points against one opponent plus the fantasy value when
-the board earns one). ``learned_place`` places a deal where that value is highest; it is the
+A board's **features** (``N_FEATURES`` numbers, ``features``) are, first, the parts of the
+hand-tuned evaluation of ``ofc.fast.evaluation`` taken apart (the first ``BOARD_FEATURES``): the
+static value itself, the estimated foul chance, each row's expected strength against a typical
+row, expected royalties, fantasy made or drawn (and each discounted by the foul chance), the
+margins between rows, an exact foul flag for a finished board; then the **outs** of the open
+rows among the cards the seat has not seen (``live_counts``; seen are every board on the table
+but hidden fantasy boards, and the cards it was dealt): the live cards that pair a queen or
+better on the top, that pair the middle or the bottom, and that match a one-suited middle or
+bottom, each times the row's free places over the unseen cards. The **value** of a board is
+``weights[stage] @ features`` where the stage is the number of cards on the board (0..13), plus
+optionally a few ReLU units on the same features (``HIDDEN_BLOCK``): one model per stage,
+fitted by ``ofc.train`` to self-play outcomes (points against one opponent plus the fantasy
+value when the board earns one). ``learned_place`` places a deal where that value is highest; it is the
 ``pro`` bot's play-out policy (``ofc.fast.pro_rollout``).
 """
 
@@ -214,8 +214,8 @@ def learned_place(
 
     Updates ``board``/``counts`` in place, writes each card's row or ``DISCARD`` into ``codes``
     and returns the value. ``seen`` masks the other cards the seat has seen (``board_mask``).
-    A placement that finishes the board fouled is taken only when every
-    one does (whatever the weights say). Ties go to the first assignment in counting order.
+    A placement that finishes the board fouled is taken only when every one does (whatever the
+    weights say). Ties go to the first assignment in counting order.
     """
     m = cards.shape[0]
     base = 4 if discards > 0 else 3
