@@ -3,16 +3,21 @@
 from __future__ import annotations
 
 import time
+from collections import Counter
+from collections.abc import Sequence
 
 import numpy as np
 import pytest
 
 from ofc.bots import make_bot
-from ofc.bots.arrays import after_action, playouts
+from ofc.bots.arrays import after_action, kernel_rules, playouts
 from ofc.bots.base import legal_actions
 from ofc.bots.pro import ProBot, pro_kernel, street_index
+from ofc.cards import parse_cards, rank_of
 from ofc.errors import BotError
 from ofc.fast.boards import fouls
+from ofc.fast.rollout import Playouts
+from ofc.fast.settle import fantasy_rules_array
 from ofc.hand import Hand
 from ofc.rules import Rules
 
@@ -44,7 +49,61 @@ def test_a_sampled_last_street_fouls_in_every_play_out_or_in_none() -> None:
     _means, _spread, _final, shares = bot.sample(job, kernel, weights, None, 25, time.perf_counter())
     fouled = [float(f) for f in fouls(list(boards))]
     assert fouled == [1.0, 0.0, 1.0, 0.0, 1.0, 0.0]
-    assert list(shares) == fouled
+    assert list(shares[:, 0]) == fouled
+    assert all(not fantasy_top(board[:3]) for board in boards)  # so every foul here is a plain one
+    assert list(shares[:, 1]) == fouled
+
+
+def fantasy_top(top: Sequence[int]) -> bool:
+    """Whether a finished top row enters fantasy: trips, or a pair of queens or better (worked by hand)."""
+    ranks = Counter(rank_of(card) for card in top)
+    return max(ranks.values()) == 3 or any(n == 2 and rank >= 10 for rank, n in ranks.items())
+
+
+def finished(text: str) -> list[int]:
+    """A finished board from its 13 cards, top first."""
+    return list(parse_cards(text))
+
+
+def test_a_foul_with_a_fantasy_top_is_a_foul_but_not_a_plain_one() -> None:
+    # heads-up pineapple, the other seat finished, no deal left: every play-out is the same showdown
+    rules = Rules.preset("pineapple")
+    other = finished("2c 3d 4h  5c 5d 6h 7s 8c  9d 9h Tc Ts Jd")
+    mine = [
+        finished("Qc Qd 2d  3c 4d 6c 8d As  Kc Kd Kh 4c 4s"),  # QQ on top over a middle of ace high: fouls
+        finished("Ac Ad Ah  3s 4s 6s 8s Js  2h 2s 3h 6d 7c"),  # trips on top over a flush: the middle beats the bottom
+        finished("8h 8s 2s  3c 4d 6c 7d Ks  Kc Kd Kh 4c Qh"),  # 88 on top over king high: a plain foul
+        finished("Jc 7h 2d  3c 3s 6c 8d As  Kc Kd Kh 4c 4s"),  # stands: J high < a pair of threes < a full house
+    ]
+    assert [fantasy_top(board[:3]) for board in mine] == [True, True, False, False]
+    assert [float(f) for f in fouls(np.array(mine, dtype=np.int64))] == [1.0, 1.0, 1.0, 0.0]
+    job = Playouts(
+        me=0,
+        boards=np.array([mine[3], other], dtype=np.int64),
+        counts=np.array([[3, 5, 5], [3, 5, 5]], dtype=np.int64),
+        cand_boards=np.array(mine, dtype=np.int64),
+        cand_counts=np.array([[3, 5, 5]] * 4, dtype=np.int64),
+        pool=np.zeros(0, dtype=np.int64),
+        burn=0,
+        player=np.zeros(0, dtype=np.int64),
+        cards=np.zeros(0, dtype=np.int64),
+        discards=np.zeros(0, dtype=np.int64),
+        fantasy=np.zeros(0, dtype=np.bool_),
+        in_row=np.zeros(2, dtype=np.int64),
+        fantasy_rules=fantasy_rules_array(rules),
+    )
+    bot = ProBot(rollouts=3, seconds=None, seed=1)
+    kernel = kernel_rules(rules, 12.0)
+    _means, _spread, _final, shares = bot.sample(
+        job, kernel, bot.weights.for_variant("pineapple"), None, 3, time.perf_counter()
+    )
+    assert shares.tolist() == [[1.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 0.0]]
+    plain = ProBot(plain_safety=10.0, plain_from=2)
+    assert plain.charge(2, shares).tolist() == [0.0, 0.0, 10.0, 0.0]
+    assert plain.charge(1, shares).tolist() == [0.0, 0.0, 0.0, 0.0]  # before plain_from: no charge
+    both = ProBot(safety=4.0, safety_from=3, plain_safety=10.0)
+    assert both.charge(3, shares).tolist() == [4.0, 4.0, 14.0, 0.0]
+    assert both.charge(2, shares).tolist() == [0.0, 0.0, 10.0, 0.0]
 
 
 def test_safety_ranks_by_the_foul_share_and_reports_the_plain_mean() -> None:
@@ -83,6 +142,13 @@ def test_safety_is_a_pro_option_of_points() -> None:
     assert (late.safety, late.safety_from, ProBot().safety_from) == (10.0, 3, 1)
     with pytest.raises(BotError, match="safety_from"):
         make_bot("pro:safety=10,safety_from=0")
+    plain = make_bot("pro:plain_safety=15,plain_from=2")
+    assert isinstance(plain, ProBot)
+    assert (plain.plain_safety, plain.plain_from, ProBot().plain_safety, ProBot().plain_from) == (15.0, 2, 0.0, 1)
+    with pytest.raises(BotError, match="plain_safety"):
+        make_bot("pro:plain_safety=-2")
+    with pytest.raises(BotError, match="plain_from"):
+        make_bot("pro:plain_from=14")
 
 
 def test_street_index_counts_the_streets_a_board_has_placed() -> None:

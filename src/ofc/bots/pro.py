@@ -106,10 +106,11 @@ def run_playouts(
     job: Playouts, kernel: KernelRules, weights: np.ndarray, first: int, n: int, seed: int,
     sums: np.ndarray, squares: np.ndarray, fouls: np.ndarray | None = None,
 ) -> None:  # fmt: skip
-    """``pro_rollouts`` from Python (``fouls``, if given, counts each candidate's fouled play-outs)."""
+    """``pro_rollouts`` from Python (``fouls``, if given, shape ``(candidates, 2)``, counts each candidate's
+    fouled play-outs and, of them, the plain fouls: those whose top is no fantasy top)."""
     t = kernel.tables
     if fouls is None:
-        fouls = np.zeros(len(sums), dtype=np.float64)
+        fouls = np.zeros((len(sums), 2), dtype=np.float64)
     pro_rollouts(
         job.me, job.boards, job.counts, job.cand_boards, job.cand_counts, job.pool, job.burn,
         job.player, job.cards, job.discards, job.fantasy, job.in_row, job.fantasy_rules,
@@ -173,6 +174,8 @@ class ProBot:
         finalists: int | None = None,
         safety: float = 0.0,
         safety_from: int = 1,
+        plain_safety: float = 0.0,
+        plain_from: int = 1,
     ) -> None:
         if seconds is None and rollouts is None:
             raise BotError("pro needs a time budget (seconds) or a number of rollouts, or both")
@@ -191,6 +194,11 @@ class ProBot:
         self.safety_from = safety_from
         """The street (from 1) whose decisions the charge starts with; the streets before are ranked
         by the plain mean."""
+        self.plain_safety = plain_safety
+        """Points charged, on top of ``safety``, per unit of a candidate's share of *plain* fouls: play-outs
+        whose board fouls without a fantasy top (QQ+ or trips), so not a failed fantasy try."""
+        self.plain_from = plain_from
+        """The street (from 1) whose decisions the plain charge starts with."""
         weights = shipped_weights()
         self.fantasy_value = weights.fantasy_value if fantasy_value is None else fantasy_value
         self.weights = weights
@@ -236,17 +244,26 @@ class ProBot:
         if seconds is not None:
             seconds *= street_share(view.rules, placed, self.front_load)
         means, spread, final, fouls = self.sample(job, kernel, weights, seconds, rollouts, start)
-        charged = street_index(view.rules, placed) + 1 >= self.safety_from
-        ranked = means - self.safety * fouls if charged else means
+        ranked = means - self.charge(street_index(view.rules, placed) + 1, fouls)
         order = sorted(range(len(chosen)), key=lambda i: (not final[i], -float(ranked[i])))
-        return tuple(Choice(actions[chosen[i]], float(means[i]), float(spread[i]), float(fouls[i])) for i in order)
+        return tuple(Choice(actions[chosen[i]], float(means[i]), float(spread[i]), float(fouls[i, 0])) for i in order)
+
+    def charge(self, street: int, fouls: np.ndarray) -> np.ndarray:
+        """Points taken off each candidate's mean when ranking on ``street`` (from 1), given its foul
+        shares ``fouls`` (every foul, plain fouls) per row."""
+        out = np.zeros(len(fouls), dtype=np.float64)
+        if street >= self.safety_from:
+            out += self.safety * fouls[:, 0]
+        if street >= self.plain_from:
+            out += self.plain_safety * fouls[:, 1]
+        return out
 
     def sample(
         self, job: Playouts, kernel: KernelRules, weights: np.ndarray, seconds: float | None, rollouts: int | None,
         start: float,
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:  # fmt: skip
         """Each candidate's mean play-out value, its 95% half-width, whether it reached the final and
-        the share of its play-outs that fouled.
+        the shares of its play-outs that fouled and that fouled plainly (one row of two per candidate).
 
         With more than ``finalists`` candidates, ``RACE_SHARE`` of the budget plays out every
         candidate and the rest only the ``finalists`` best so far, continuing the same shuffles;
@@ -255,7 +272,7 @@ class ProBot:
         n = len(job.cand_boards)
         sums = np.zeros(n, dtype=np.float64)
         squares = np.zeros(n, dtype=np.float64)
-        fouls = np.zeros(n, dtype=np.float64)
+        fouls = np.zeros((n, 2), dtype=np.float64)
         seed = self._rng.getrandbits(31)
         racing = self.finalists is not None and n > self.finalists and (rollouts is None or rollouts >= 2)
         first_seconds = None if seconds is None else seconds * (RACE_SHARE if racing else 1.0)
@@ -275,7 +292,7 @@ class ProBot:
             sub = job._replace(cand_boards=job.cand_boards[keep], cand_counts=job.cand_counts[keep])
             more_sums = np.zeros(len(keep), dtype=np.float64)
             more_squares = np.zeros(len(keep), dtype=np.float64)
-            more_fouls = np.zeros(len(keep), dtype=np.float64)
+            more_fouls = np.zeros((len(keep), 2), dtype=np.float64)
             more = run_within_budget(
                 lambda first, count: run_playouts(
                     sub, kernel, weights, done + first, count, seed, more_sums, more_squares, more_fouls
@@ -291,7 +308,7 @@ class ProBot:
         self.last_rollouts = int(runs.max())
         means = sums / runs
         spread = Z95 * np.sqrt(np.maximum(squares / runs - means**2, 0.0) / np.maximum(runs - 1, 1))
-        return means, spread, final, fouls / runs
+        return means, spread, final, fouls / runs[:, None]
 
     def rank_last(
         self, view: HandView, actions: list[Action], boards: np.ndarray, counts: np.ndarray, kernel: KernelRules,

@@ -41,13 +41,17 @@ SEARCH_OPTIONS: Mapping[str, Option] = {
     "fantasy": POINTS,
 }
 """The options of the searching bots (``mc`` and ``pro``)."""
+STREET = Option(int, lambda v: 1 <= v <= 13, NC_("bot option", "a street number from 1 to 13"))
 PRO_OPTIONS: Mapping[str, Option] = {
     **SEARCH_OPTIONS,
     "safety": POINTS,
-    "safety_from": Option(int, lambda v: 1 <= v <= 13, NC_("bot option", "a street number from 1 to 13")),
+    "safety_from": STREET,
+    "plain_safety": POINTS,
+    "plain_from": STREET,
 }
 """``pro`` also takes ``safety``: points charged per unit of a candidate's foul share when ranking,
-on the streets from ``safety_from`` on."""
+on the streets from ``safety_from`` on, and ``plain_safety``: points more per unit of its share of
+plain fouls (a board that fouls without a fantasy top), from the street ``plain_from`` on."""
 OPTIONS: Mapping[str, Mapping[str, Option]] = {
     "random": {},
     "heuristic": {"fantasy": POINTS},
@@ -146,6 +150,8 @@ def make_bot(spec: str, *, seed: int | None = None) -> Bot:
             name=label,
             safety=options.get("safety", 0.0),
             safety_from=options.get("safety_from", 1),
+            plain_safety=options.get("plain_safety", 0.0),
+            plain_from=options.get("plain_from", 1),
         )
     if seconds is None and rollouts is None:
         seconds = MonteCarloBot.DEFAULT_SECONDS

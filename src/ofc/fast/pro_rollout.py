@@ -49,7 +49,8 @@ def pro_rollouts(
 
     The arguments are those of ``ofc.fast.rollout.rollouts`` plus the learned ``weights``;
     ``squares[c]`` accumulates the squared value of each play-out for the candidate's interval,
-    ``fouls[c]`` the play-outs in which the viewer's board fouls.
+    ``fouls[c, 0]`` the play-outs in which the viewer's board fouls and ``fouls[c, 1]`` those of
+    them whose top is no fantasy top (``play_rollouts``).
     """
     play_rollouts(
         me, boards, counts, cand_boards, cand_counts, pool, burn,

@@ -21,7 +21,7 @@ from ofc.fast.evaluation import P_FANTASY, P_LAST_CARD, P_ROW_POINTS, P_SCOOP
 from ofc.fast.kernel_tables import KernelTables
 from ofc.fast.placement import place_best, play_fantasy
 from ofc.fast.pro_value import board_mask, learned_place
-from ofc.fast.settle import earns_fantasy, final_keys, settle_pair
+from ofc.fast.settle import earns_fantasy, fantasy_top, final_keys, settle_pair
 
 # numba caches this file's kernels with learned_place compiled in, but keys the cache on this file alone:
 # edit this file whenever ofc.fast.pro_value's kernels change, or an old cache keeps the old value.
@@ -103,8 +103,9 @@ def play_rollouts(
     sums: F64, squares: F64, fouls: F64,
 ) -> None:  # fmt: skip
     """``rollouts``, the seats placing by the static evaluation or (``learned``) by ``learned_place``
-    under ``weights``; each play-out's squared value is added to ``squares``, and 1 to ``fouls``
-    when ``me``'s board fouls."""
+    under ``weights``; each play-out's squared value is added to ``squares``, and 1 to
+    ``fouls[c, 0]`` when ``me``'s board fouls, to ``fouls[c, 1]`` too when its top is no fantasy
+    top (QQ+ or trips): a *plain* foul, not a failed fantasy try."""
     players = boards.shape[0]
     policy = params.copy()
     policy[P_LAST_CARD] = 0.0
@@ -145,7 +146,9 @@ def play_rollouts(
             sums[c] += value
             squares[c] += value * value
             if finals[me, 2] < finals[me, 1] or finals[me, 1] < finals[me, 0]:
-                fouls[c] += 1.0
+                fouls[c, 0] += 1.0
+                if not fantasy_top(finals[me, 0]):
+                    fouls[c, 1] += 1.0
 
 
 @nb.njit(cache=True)
@@ -174,7 +177,7 @@ def rollouts(
     """
     unused = np.zeros((1, 1), dtype=np.float64)
     squares = np.zeros(sums.shape[0], dtype=np.float64)
-    fouls = np.zeros(sums.shape[0], dtype=np.float64)
+    fouls = np.zeros((sums.shape[0], 2), dtype=np.float64)
     play_rollouts(
         me, boards, counts, cand_boards, cand_counts, pool, burn,
         ev_player, ev_cards, ev_discards, ev_fantasy, in_row, fantasy_rules,

@@ -89,6 +89,13 @@ def settle_pair(a: Any, b: Any, row_points: float, scoop: float) -> float:
 
 
 @nb.njit(cache=True)
+def fantasy_top(top_key: int) -> bool:
+    """Whether a top row of key ``top_key`` is one that enters fantasy: a pair of queens or better, or trips."""
+    top = top_key >> 20
+    return bool(top == TRIPS or (top == PAIR and ((top_key >> 16) & 15) - 1 >= QUEEN))
+
+
+@nb.njit(cache=True)
 def earns_fantasy(final: Any, in_row: int, fantasy_rules: I64) -> bool:
     """Whether a finished board earns a fantasy next hand (``next_fantasy_cards > 0``).
 
@@ -99,7 +106,7 @@ def earns_fantasy(final: Any, in_row: int, fantasy_rules: I64) -> bool:
         return False
     top = kt >> 20
     if in_row == 0:
-        return bool(top == TRIPS or (top == PAIR and ((kt >> 16) & 15) - 1 >= QUEEN))
+        return fantasy_top(kt)
     limit = fantasy_rules[F_MAX_IN_ROW]
     if limit > 0 and in_row >= limit:
         return False
