@@ -9,8 +9,8 @@ mean outcome (points plus the fantasy value when its board earns one, as in trai
 
 ``--part selfplay`` plays the ``pro`` bot itself (play-outs and all) against itself on
 ``--hands`` normal heads-up hands of ``--rules`` (no fantasy hands: each hand is dealt fresh)
-and prints its foul rate and fantasy entry rate per seat-hand with 95% intervals (Wilson), and
-the mean decision time::
+and prints its foul rate (and the share of plain fouls, boards fouled without a fantasy top)
+and fantasy entry rate per seat-hand with 95% intervals (Wilson), and the mean decision time::
 
     nice -n 10 .venv/bin/python benchmarks/bench_pro.py --part selfplay --hands 200 --bot pro
 
@@ -60,6 +60,7 @@ from ofc.bots.pro_weights import VARIANTS, ProWeights, read_weights, shipped_wei
 from ofc.fast.pro_value import FEATURE_NAMES
 from ofc.hand import Hand
 from ofc.rules import Rules
+from ofc.scoring import fantasy_entry_cards, row_keys
 from ofc.session import play_hand
 from ofc.sim import derive_seed
 from ofc.train.selfplay import selfplay_chunk
@@ -124,13 +125,14 @@ def selfplay_rates(rules_name: str, spec: str, hands: int, seed: int, weights: P
     rules = Rules.preset(rules_name)
     rules = rules if rules.players == 2 else rules.with_settings({"players": 2})
     bots = [Timed(spec, derive_seed(seed, 0), weights=weights), Timed(spec, derive_seed(seed, 1), weights=weights)]
-    fouled = entered = 0
+    fouled = plain = entered = 0
     for h in range(hands):
         hand = Hand(rules, button=h % 2, seed=derive_seed(seed, 2, h))
         play_hand(hand, bots)  # type: ignore[arg-type]
         assert hand.result is not None
-        for line in hand.result.sheet.players:
+        for board, line in zip(hand.result.boards, hand.result.sheet.players, strict=True):
             fouled += line.fouled
+            plain += line.fouled and fantasy_entry_cards(row_keys(board)[0], rules) == 0
             entered += line.fantasy > 0
     n = 2 * hands
     f_lo, f_hi = wilson(fouled, n)
@@ -138,8 +140,8 @@ def selfplay_rates(rules_name: str, spec: str, hands: int, seed: int, weights: P
     ms = 1000 * sum(b.seconds for b in bots) / max(1, sum(b.decisions for b in bots))
     return (
         f"{rules_name} {spec} self-play, {hands} hands ({n} boards, seed {seed}): "
-        f"foul {fouled / n:.1%} [{f_lo:.1%}, {f_hi:.1%}], fantasy entry {entered / n:.1%} "
-        f"[{e_lo:.1%}, {e_hi:.1%}], {ms:.0f} ms a decision"
+        f"foul {fouled / n:.1%} [{f_lo:.1%}, {f_hi:.1%}] (plain, without a fantasy top: {plain / n:.1%}), "
+        f"fantasy entry {entered / n:.1%} [{e_lo:.1%}, {e_hi:.1%}], {ms:.0f} ms a decision"
     )
 
 
