@@ -132,7 +132,7 @@ def selfplay_rates(rules_name: str, spec: str, hands: int, seed: int, weights: P
         assert hand.result is not None
         for board, line in zip(hand.result.boards, hand.result.sheet.players, strict=True):
             fouled += line.fouled
-            plain += line.fouled and fantasy_entry_cards(row_keys(board)[0], rules) == 0
+            plain += line.fouled and fantasy_entry_cards(row_keys(board).top, rules) == 0
             entered += line.fantasy > 0
     n = 2 * hands
     f_lo, f_hi = wilson(fouled, n)
