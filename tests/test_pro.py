@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from ofc.bots import make_bot
 from ofc.bots.arrays import after_action, board_array, kernel_rules, playouts
 from ofc.bots.base import legal_actions
-from ofc.bots.pro import FINALISTS, FRONT_LOAD, ProBot, pro_kernel, run_playouts, street_share
+from ofc.bots.pro import FINALISTS, FRONT_LOAD, ProBot, run_playouts, street_share
 from ofc.bots.pro_weights import VARIANTS, read_weights, shipped_weights
 from ofc.cards import parse_cards
 from ofc.cli.app import main
@@ -161,7 +161,7 @@ def test_finalists_are_played_on_the_same_shuffles_as_alone() -> None:
     view = hand.view(hand.to_act[0])
     bot = ProBot(rollouts=30, seconds=None, candidates=5, seed=2, finalists=FINALISTS)
     bot.decide(view)
-    kernel = pro_kernel(view, bot.fantasy_value)
+    kernel = bot.ranking_kernel(view)
     weights = bot.weights.for_variant("pineapple")
     rows = view.seats[hand.to_act[0]].rows
     seed = random.Random(2).getrandbits(31)

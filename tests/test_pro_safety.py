@@ -12,7 +12,8 @@ import pytest
 from ofc.bots import make_bot
 from ofc.bots.arrays import after_action, kernel_rules, playouts
 from ofc.bots.base import legal_actions
-from ofc.bots.pro import ProBot, pro_kernel, street_index
+from ofc.bots.pro import ProBot, charge, pro_kernel, street_index
+from ofc.bots.pro_style import CAREFUL, PLAIN, Style
 from ofc.cards import parse_cards, rank_of
 from ofc.errors import BotError
 from ofc.fast.boards import fouls
@@ -98,19 +99,24 @@ def test_a_foul_with_a_fantasy_top_is_a_foul_but_not_a_plain_one() -> None:
         job, kernel, bot.weights.for_variant("pineapple"), None, 3, time.perf_counter()
     )
     assert shares.tolist() == [[1.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 0.0]]
-    plain = ProBot(plain_safety=10.0, plain_from=2)
-    assert plain.charge(2, shares).tolist() == [0.0, 0.0, 10.0, 0.0]
-    assert plain.charge(1, shares).tolist() == [0.0, 0.0, 0.0, 0.0]  # before plain_from: no charge
-    both = ProBot(safety=4.0, safety_from=3, plain_safety=10.0)
-    assert both.charge(3, shares).tolist() == [4.0, 4.0, 14.0, 0.0]
-    assert both.charge(2, shares).tolist() == [0.0, 0.0, 10.0, 0.0]
+    plain = Style(plain_safety=10.0, plain_from=2)
+    assert charge(plain, 2, shares).tolist() == [0.0, 0.0, 10.0, 0.0]
+    assert charge(plain, 1, shares).tolist() == [0.0, 0.0, 0.0, 0.0]  # before plain_from: no charge
+    both = Style(safety=4.0, safety_from=3, plain_safety=10.0)
+    assert charge(both, 3, shares).tolist() == [4.0, 4.0, 14.0, 0.0]
+    assert charge(both, 2, shares).tolist() == [0.0, 0.0, 10.0, 0.0]
+    # pineapple's default style: 30 a foul from street 3, 15 more a plain foul from street 2
+    careful = ProBot().style("pineapple")
+    assert charge(careful, 3, shares).tolist() == [30.0, 30.0, 45.0, 0.0]
+    assert charge(careful, 2, shares).tolist() == [0.0, 0.0, 15.0, 0.0]
+    assert charge(careful, 1, shares).tolist() == [0.0, 0.0, 0.0, 0.0]
 
 
 def test_safety_ranks_by_the_foul_share_and_reports_the_plain_mean() -> None:
     hand = Hand(Rules.preset("pineapple"), button=1, seed=2)
     view = hand.view(driven(hand, 7))
-    plain = ProBot(rollouts=40, seconds=None, candidates=10, seed=2)
-    safe = ProBot(rollouts=40, seconds=None, candidates=10, seed=2, safety=1e6)
+    plain = ProBot(rollouts=40, seconds=None, candidates=10, seed=2, safety=0.0, plain_safety=0.0)
+    safe = ProBot(rollouts=40, seconds=None, candidates=10, seed=2, safety=1e6, safety_from=1, plain_safety=0.0)
     plain.decide(view)
     decision = safe.decide(view)
     # the same seed plays the same play-outs: the same means and foul shares, ranked otherwise
@@ -131,24 +137,35 @@ def test_safety_ranks_by_the_foul_share_and_reports_the_plain_mean() -> None:
 def test_safety_is_a_pro_option_of_points() -> None:
     bot = make_bot("pro:safety=6")
     assert isinstance(bot, ProBot)
-    assert bot.safety == 6.0
-    assert ProBot().safety == 0.0  # by default the plain mean ranks
+    # an option given replaces the variant's default; the others keep it
+    assert bot.style("pineapple") == Style(6.0, 3, 15.0, 2, 18.0)
+    assert bot.style("classic") == Style(safety=6.0)
     with pytest.raises(BotError, match="safety"):
         make_bot("pro:safety=-1")
     with pytest.raises(BotError, match="no option 'safety'"):
         make_bot("mc:safety=6")
     late = make_bot("pro:safety=10,safety_from=3")
     assert isinstance(late, ProBot)
-    assert (late.safety, late.safety_from, ProBot().safety_from) == (10.0, 3, 1)
+    assert late.style("turbo") == Style(safety=10.0, safety_from=3)
     with pytest.raises(BotError, match="safety_from"):
         make_bot("pro:safety=10,safety_from=0")
-    plain = make_bot("pro:plain_safety=15,plain_from=2")
+    plain = make_bot("pro:safety=0,plain_safety=0,fantasy=12")
     assert isinstance(plain, ProBot)
-    assert (plain.plain_safety, plain.plain_from, ProBot().plain_safety, ProBot().plain_from) == (15.0, 2, 0.0, 1)
+    assert plain.style("pineapple") == Style(0.0, 3, 0.0, 2, 12.0)  # ranks by the mean, as before the default
     with pytest.raises(BotError, match="plain_safety"):
         make_bot("pro:plain_safety=-2")
     with pytest.raises(BotError, match="plain_from"):
         make_bot("pro:plain_from=14")
+
+
+def test_each_variant_has_its_default_style() -> None:
+    bot = ProBot()
+    assert bot.style("pineapple") == CAREFUL == Style(30.0, 3, 15.0, 2, 18.0)
+    assert bot.style("classic") == bot.style("turbo") == PLAIN == Style()
+    assert bot.fantasy_value == bot.weights.fantasy_value  # the price analysis uses is the weights' own
+    given = ProBot(fantasy_value=9.0, plain_from=3)
+    assert given.style("pineapple") == Style(30.0, 3, 15.0, 3, 9.0)
+    assert given.style("classic") == Style(plain_from=3, fantasy_value=9.0)
 
 
 def test_street_index_counts_the_streets_a_board_has_placed() -> None:
@@ -163,8 +180,10 @@ def test_street_index_counts_the_streets_a_board_has_placed() -> None:
 def test_the_charge_starts_with_the_street_safety_from(safety_from: int, charged: bool) -> None:
     hand = Hand(Rules.preset("pineapple"), button=1, seed=2)
     view = hand.view(driven(hand, 7))  # 7 cards placed: the third street's decision
-    plain = ProBot(rollouts=40, seconds=None, candidates=10, seed=2)
-    late = ProBot(rollouts=40, seconds=None, candidates=10, seed=2, safety=1e6, safety_from=safety_from)
+    plain = ProBot(rollouts=40, seconds=None, candidates=10, seed=2, safety=0.0, plain_safety=0.0)
+    late = ProBot(
+        rollouts=40, seconds=None, candidates=10, seed=2, safety=1e6, safety_from=safety_from, plain_safety=0.0
+    )
     plain.decide(view)
     late.decide(view)
     safest = [(c.foul or 0.0, -c.value) for c in late.last_choices]

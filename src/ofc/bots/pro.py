@@ -17,6 +17,11 @@ values carry no sampling error. Otherwise (two seats still to act, a hidden fant
 other boards are completed by the play-outs, all candidates on the same shuffles. Either way a
 fouling placement is never chosen while a placement that does not foul exists.
 
+The ranking follows the variant's **style** (``ofc.bots.pro_style``): in pineapple, charges on
+the candidates' shares of fouled play-outs (from street 3) and of plain fouls (from street 2),
+and a fantasy priced at 18 in the play-outs; elsewhere the mean alone. The values reported
+(``last_choices``, the hints) are the means, never charged.
+
 Two search options are off by default (measured without a gain, docs/pro.md): ``front_load``
 splits a hand's time unevenly over the streets (``street_share``) and ``finalists`` races the
 candidates, only the best few going on after ``RACE_SHARE`` of the budget.
@@ -36,6 +41,7 @@ from ofc.actions import Action
 from ofc.bots.arrays import KernelRules, after_action, kernel_rules, playouts
 from ofc.bots.base import Decision, check_can_act, fantasy_decision, legal_actions
 from ofc.bots.budget import run_within_budget
+from ofc.bots.pro_style import Style, style_for
 from ofc.bots.pro_weights import shipped_weights
 from ofc.errors import BotError
 from ofc.fast.pro_last import finished_fouls, last_street_values
@@ -155,6 +161,17 @@ def warm_last_street(weights: np.ndarray) -> None:
     )  # fmt: skip
 
 
+def charge(style: Style, street: int, fouls: np.ndarray) -> np.ndarray:
+    """Points taken off each candidate's mean when ranking on ``street`` (from 1), given its foul
+    shares ``fouls`` (every foul, plain fouls) per row."""
+    out = np.zeros(len(fouls), dtype=np.float64)
+    if street >= style.safety_from:
+        out += style.safety * fouls[:, 0]
+    if street >= style.plain_from:
+        out += style.plain_safety * fouls[:, 1]
+    return out
+
+
 class ProBot:
     """Learned value plus play-outs under it; ``seconds`` and/or ``rollouts`` bound a decision."""
 
@@ -172,10 +189,10 @@ class ProBot:
         name: str = "pro",
         front_load: tuple[float, ...] = (1.0,),
         finalists: int | None = None,
-        safety: float = 0.0,
-        safety_from: int = 1,
-        plain_safety: float = 0.0,
-        plain_from: int = 1,
+        safety: float | None = None,
+        safety_from: int | None = None,
+        plain_safety: float | None = None,
+        plain_from: int | None = None,
     ) -> None:
         if seconds is None and rollouts is None:
             raise BotError("pro needs a time budget (seconds) or a number of rollouts, or both")
@@ -187,20 +204,23 @@ class ProBot:
         """The street decisions' relative time (``street_share``); ``(1.0,)`` spends ``seconds`` on each."""
         self.finalists = finalists
         """Candidates that go on after the first ``RACE_SHARE`` of the budget (``None``: no race)."""
-        self.safety = safety
-        """Points charged per unit of a candidate's play-out foul share when ranking (not in its
-        value). In pineapple 10 cut the fouls from about 10% to about 3% for fantasy entries
-        down from about 13% to 8% (docs/pro.md, "Fifth session"); the default is 0."""
-        self.safety_from = safety_from
-        """The street (from 1) whose decisions the charge starts with; the streets before are ranked
-        by the plain mean."""
-        self.plain_safety = plain_safety
-        """Points charged, on top of ``safety``, per unit of a candidate's share of *plain* fouls: play-outs
-        whose board fouls without a fantasy top (QQ+ or trips), so not a failed fantasy try."""
-        self.plain_from = plain_from
-        """The street (from 1) whose decisions the plain charge starts with."""
+        given = {
+            "safety": safety, "safety_from": safety_from, "plain_safety": plain_safety,
+            "plain_from": plain_from, "fantasy_value": fantasy_value,
+        }  # fmt: skip
+        self.given = frozenset(name for name, value in given.items() if value is not None)
+        """The style fields set by the caller; the others come from the variant's default (``style``)."""
+        self.overrides = Style(
+            safety=safety or 0.0,
+            safety_from=safety_from or 1,
+            plain_safety=plain_safety or 0.0,
+            plain_from=plain_from or 1,
+            fantasy_value=fantasy_value,
+        )
         weights = shipped_weights()
         self.fantasy_value = weights.fantasy_value if fantasy_value is None else fantasy_value
+        """The fantasy price given, else the weights' own (what ``ofc.analysis`` prices by); the bot ranks
+        by its variant's style (``style``)."""
         self.weights = weights
         self._rng = random.Random(seed)
         self.last_choices: tuple[Choice, ...] = ()
@@ -226,7 +246,8 @@ class ProBot:
     ) -> tuple[Choice, ...]:
         """The ``keep`` best of ``actions`` by the learned value, played out, best first."""
         start = time.perf_counter()
-        kernel = pro_kernel(view, self.fantasy_value)
+        style = self.style(view.rules.variant.value)
+        kernel = self.ranking_kernel(view)
         weights = self.weights.for_variant(view.rules.variant.value)
         rows = view.seats[check_can_act(view)].rows
         built = [after_action(rows, action) for action in actions]
@@ -244,19 +265,19 @@ class ProBot:
         if seconds is not None:
             seconds *= street_share(view.rules, placed, self.front_load)
         means, spread, final, fouls = self.sample(job, kernel, weights, seconds, rollouts, start)
-        ranked = means - self.charge(street_index(view.rules, placed) + 1, fouls)
+        ranked = means - charge(style, street_index(view.rules, placed) + 1, fouls)
         order = sorted(range(len(chosen)), key=lambda i: (not final[i], -float(ranked[i])))
         return tuple(Choice(actions[chosen[i]], float(means[i]), float(spread[i]), float(fouls[i, 0])) for i in order)
 
-    def charge(self, street: int, fouls: np.ndarray) -> np.ndarray:
-        """Points taken off each candidate's mean when ranking on ``street`` (from 1), given its foul
-        shares ``fouls`` (every foul, plain fouls) per row."""
-        out = np.zeros(len(fouls), dtype=np.float64)
-        if street >= self.safety_from:
-            out += self.safety * fouls[:, 0]
-        if street >= self.plain_from:
-            out += self.plain_safety * fouls[:, 1]
-        return out
+    def ranking_kernel(self, view: HandView) -> KernelRules:
+        """The kernel arguments this bot plays out ``view`` with: a fantasy priced by its style."""
+        price = self.style(view.rules.variant.value).fantasy_value
+        return pro_kernel(view, self.fantasy_value if price is None else price)
+
+    def style(self, variant: str) -> Style:
+        """The charges and fantasy price this bot ranks by in ``variant``: the variant's default
+        style (``ofc.bots.pro_style``) with the options given to the bot."""
+        return style_for(variant, self.overrides, self.given)
 
     def sample(
         self, job: Playouts, kernel: KernelRules, weights: np.ndarray, seconds: float | None, rollouts: int | None,

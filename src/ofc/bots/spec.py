@@ -51,7 +51,9 @@ PRO_OPTIONS: Mapping[str, Option] = {
 }
 """``pro`` also takes ``safety``: points charged per unit of a candidate's foul share when ranking,
 on the streets from ``safety_from`` on, and ``plain_safety``: points more per unit of its share of
-plain fouls (a board that fouls without a fantasy top), from the street ``plain_from`` on."""
+plain fouls (a board that fouls without a fantasy top), from the street ``plain_from`` on. Each one
+not given comes from the variant's default style (``ofc.bots.pro_style``: in pineapple 30 from
+street 3, 15 from street 2 and ``fantasy`` 18; elsewhere no charge)."""
 OPTIONS: Mapping[str, Mapping[str, Option]] = {
     "random": {},
     "heuristic": {"fantasy": POINTS},
@@ -148,10 +150,10 @@ def make_bot(spec: str, *, seed: int | None = None) -> Bot:
             fantasy_value=options.get("fantasy"),
             seed=seed,
             name=label,
-            safety=options.get("safety", 0.0),
-            safety_from=options.get("safety_from", 1),
-            plain_safety=options.get("plain_safety", 0.0),
-            plain_from=options.get("plain_from", 1),
+            safety=options.get("safety"),
+            safety_from=options.get("safety_from"),
+            plain_safety=options.get("plain_safety"),
+            plain_from=options.get("plain_from"),
         )
     if seconds is None and rollouts is None:
         seconds = MonteCarloBot.DEFAULT_SECONDS

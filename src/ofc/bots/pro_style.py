@@ -1,0 +1,48 @@
+"""The ``pro`` bot's style per variant: the charges on fouls it ranks by and the price of a fantasy.
+
+A style's charges take points off a candidate's mean play-out value when ranking (never off
+the value reported): ``safety`` per unit of its share of fouled play-outs from street
+``safety_from`` on, and ``plain_safety`` more per unit of its share of *plain* fouls (a board
+that fouls without a fantasy top) from street ``plain_from`` on. ``fantasy_value`` prices a
+fantasy entry in the play-outs (``None``: the value the weights were trained with).
+
+Pineapple's default is the careful style: on the same 500-odd deals against ``mc:seconds=1``
+it scored as many points as the uncharged bot with a third of its fouls and about as many
+fantasy entries (docs/pro.md, "Ninth session"). The other variants rank by the plain mean:
+in classic a charge cost points (docs/pro.md, "Fifth session").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+
+@dataclass(frozen=True)
+class Style:
+    """Charges on fouls when ranking, and the fantasy price of the play-outs."""
+
+    safety: float = 0.0
+    safety_from: int = 1
+    plain_safety: float = 0.0
+    plain_from: int = 1
+    fantasy_value: float | None = None
+
+
+PLAIN = Style()
+"""Rank by the mean alone, a fantasy priced as in training."""
+CAREFUL = Style(safety=30.0, safety_from=3, plain_safety=15.0, plain_from=2, fantasy_value=18.0)
+"""Pineapple's default: charges on fouls from the second and third streets, a fantasy priced at 18."""
+DEFAULT_STYLES = {"pineapple": CAREFUL}
+"""The style of each variant unless a bot's options say otherwise (``PLAIN`` for the others)."""
+STYLE_FIELDS = ("safety", "safety_from", "plain_safety", "plain_from", "fantasy_value")
+
+
+def style_for(variant: str, overrides: Style | None = None, given: frozenset[str] = frozenset()) -> Style:
+    """The style of ``variant``: its default, with the fields named in ``given`` taken from ``overrides``."""
+    base = DEFAULT_STYLES.get(variant, PLAIN)
+    if overrides is None or not given:
+        return base
+    return replace(base, **{name: getattr(overrides, name) for name in given})
+
+
+__all__ = ["CAREFUL", "DEFAULT_STYLES", "PLAIN", "STYLE_FIELDS", "Style", "style_for"]
