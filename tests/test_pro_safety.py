@@ -132,6 +132,10 @@ def test_safety_ranks_by_the_foul_share_and_reports_the_plain_mean() -> None:
     assert all(round(share * 40) == pytest.approx(share * 40) for share, _ in keys)  # whole play-outs of 40
     assert decision.action == safe.last_choices[0].action
     assert decision.value == safe.last_choices[0].value  # the mean, without the charge
+    # each choice keeps the score it was ranked by: the mean less the charge, best first
+    assert [c.score for c in plain.last_choices] == [c.value for c in plain.last_choices]
+    assert [c.score for c in safe.last_choices] == [c.value - 1e6 * (c.foul or 0.0) for c in safe.last_choices]
+    assert [c.score for c in safe.last_choices] == sorted((c.score for c in safe.last_choices), reverse=True)
 
 
 def test_safety_is_a_pro_option_of_points() -> None:

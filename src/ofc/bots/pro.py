@@ -72,14 +72,16 @@ about thirty (27,405 deals, ~0.1 s here) are sampled instead."""
 
 @dataclass(frozen=True)
 class Choice:
-    """A candidate action, its mean play-out value (points), the 95% half-width of that mean, and
-    the share of its play-outs in which the seat's board fouled (0 or 1 for a board priced exactly on
-    the last street, ``None`` for a choice neither played out nor priced)."""
+    """A candidate action, its mean play-out value (points), the 95% half-width of that mean, the
+    share of its play-outs in which the seat's board fouled (0 or 1 for a board priced exactly on
+    the last street, ``None`` for a choice neither played out nor priced), and the score it was
+    ranked by: the mean less the style's charges on fouls (``ofc.bots.pro_style``)."""
 
     action: Action
     value: float
     ci95: float
-    foul: float | None = None
+    foul: float | None
+    score: float
 
 
 def street_index(rules: Rules, placed: int) -> int:
@@ -234,7 +236,8 @@ class ProBot:
         warm_last_street(self.weights.for_variant(view.rules.variant.value))
         if view.in_fantasy:
             decision = fantasy_decision(view)
-            self.last_choices = (Choice(decision.action, decision.value or 0.0, 0.0),)
+            value = decision.value or 0.0
+            self.last_choices = (Choice(decision.action, value, 0.0, None, value),)
             return decision
         actions = list(legal_actions(view))
         self.last_choices = self.rank(view, actions, self.candidates, self.seconds, self.rollouts)
@@ -259,7 +262,8 @@ class ProBot:
         prior = self.prior(view, actions, kernel, weights)
         chosen = [int(i) for i in np.argsort(-prior, kind="stable")[:keep]]
         if len(chosen) == 1 and rollouts is None:
-            return (Choice(actions[chosen[0]], float(prior[chosen[0]]), math.inf),)
+            value = float(prior[chosen[0]])
+            return (Choice(actions[chosen[0]], value, math.inf, None, value),)
         job = playouts(view, boards[chosen], counts[chosen])
         placed = int(sum(len(row) for row in rows))
         if seconds is not None:
@@ -267,7 +271,10 @@ class ProBot:
         means, spread, final, fouls = self.sample(job, kernel, weights, seconds, rollouts, start)
         ranked = means - charge(style, street_index(view.rules, placed) + 1, fouls)
         order = sorted(range(len(chosen)), key=lambda i: (not final[i], -float(ranked[i])))
-        return tuple(Choice(actions[chosen[i]], float(means[i]), float(spread[i]), float(fouls[i, 0])) for i in order)
+        return tuple(
+            Choice(actions[chosen[i]], float(means[i]), float(spread[i]), float(fouls[i, 0]), float(ranked[i]))
+            for i in order
+        )
 
     def ranking_kernel(self, view: HandView) -> KernelRules:
         """The kernel arguments this bot plays out ``view`` with: a fantasy priced by its style."""
@@ -363,7 +370,9 @@ class ProBot:
             means, spread, final, _ = self.sample(job, kernel, weights, seconds, rollouts, start)
         self.last_exact = exact
         order = sorted(range(len(actions)), key=lambda i: (bool(fouled[i]), not final[i], -float(means[i])))
-        return tuple(Choice(actions[i], float(means[i]), float(spread[i]), float(fouled[i])) for i in order)
+        return tuple(
+            Choice(actions[i], float(means[i]), float(spread[i]), float(fouled[i]), float(means[i])) for i in order
+        )
 
     def prior(self, view: HandView, actions: list[Action], kernel: KernelRules, weights: np.ndarray) -> np.ndarray:
         """The learned value of the board each of ``actions`` leaves."""

@@ -76,7 +76,8 @@ def decide_job(
         return bot.act(view), None
     decision: Decision = bot.decide(view)
     choices = [
-        {"action": c.action.to_dict(), "value": c.value, "foul": c.foul} for c in getattr(bot, "last_choices", ())[:3]
+        {"action": c.action.to_dict(), "value": c.value, "foul": c.foul, "score": c.score}
+        for c in getattr(bot, "last_choices", ())[:3]
     ]
     return decision.action, (decision.value, choices)
 
