@@ -7,7 +7,7 @@ that fouls without a fantasy top) from street ``plain_from`` on. ``fantasy_value
 fantasy entry in the play-outs (``None``: the value the weights were trained with).
 
 Pineapple's default is the careful style: on the same 500-odd deals against ``mc:seconds=1``
-it scored as many points as the uncharged bot with a third of its fouls and about as many
+it scored as many points as the uncharged bot with two-fifths of its fouls and about as many
 fantasy entries (docs/pro.md, "Ninth session"). The other variants rank by the plain mean:
 in classic a charge cost points (docs/pro.md, "Fifth session").
 """
