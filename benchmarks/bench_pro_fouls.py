@@ -55,10 +55,10 @@ class Recorder:
         decision = self.bot.decide(view)
         self.seconds += time.perf_counter() - start
         self.decisions += 1
-        shares = [c.foul for c in self.bot.last_choices if c.foul is not None]
         first = self.bot.last_choices[0].foul
-        if first is not None and shares:
-            self.steps.append(Step(view.street + 1, first, min(shares)))
+        if first is not None:  # played out or priced exactly (not a fantasy set or a forced move)
+            safest = min(c.foul for c in self.bot.last_choices if c.foul is not None)
+            self.steps.append(Step(view.street + 1, first, safest))
         return decision.action
 
 
