@@ -128,11 +128,11 @@ def test_last_choices_are_ranked_and_the_decision_is_the_first() -> None:
     bot = ProBot(rollouts=30, seconds=None, candidates=5, seed=2)
     view = hand.view(hand.to_act[0])
     decision = bot.decide(view)
-    values = [c.value for c in bot.last_choices]
-    assert len(values) == 5
-    assert values == sorted(values, reverse=True)
+    scores = [c.score for c in bot.last_choices]
+    assert len(scores) == 5
+    assert scores == sorted(scores, reverse=True)
     assert decision.action == bot.last_choices[0].action
-    assert decision.value == values[0]
+    assert decision.value == bot.last_choices[0].value
     assert decision.action in set(legal_actions(view))
     assert bot.last_rollouts == 30
 
@@ -144,8 +144,8 @@ def test_a_raced_search_puts_its_finalists_first() -> None:
     bot = ProBot(rollouts=30, seconds=None, candidates=5, seed=2, finalists=FINALISTS)
     view = hand.view(hand.to_act[0])
     decision = bot.decide(view)
-    values = [c.value for c in bot.last_choices]
-    finalists, others = values[:FINALISTS], values[FINALISTS:]
+    scores = [c.score for c in bot.last_choices]
+    finalists, others = scores[:FINALISTS], scores[FINALISTS:]
     assert len(others) == 2
     assert finalists == sorted(finalists, reverse=True)
     assert others == sorted(others, reverse=True)
@@ -170,7 +170,7 @@ def test_finalists_are_played_on_the_same_shuffles_as_alone() -> None:
         job = playouts(view, b.reshape(1, 13), c.reshape(1, 3))
         sums, squares = np.zeros(1), np.zeros(1)
         run_playouts(job, kernel, weights, 0, 30, seed, sums, squares)
-        assert choice.value == pytest.approx(sums[0] / 30, abs=1e-9)
+        assert choice.score == pytest.approx(sums[0] / 30, abs=1e-9)  # the first street: no charge
 
 
 @pytest.mark.parametrize(("preset", "shares"), [

@@ -193,3 +193,46 @@ def test_fits_counts_the_legal_assignments() -> None:
     # Without a discard (base 3) the three cards fill the three places: which card goes to the
     # middle, 3 ways.
     assert sum(fits(code, 3, 3, counts, 0, room) for code in range(27)) == 3
+
+
+def test_a_fantasy_is_reported_at_the_weights_price_and_ranked_at_the_styles() -> None:
+    # Seat 1 (the button, last to act; seat 0 is finished) shows top Qs 7d, middle Ks Kc 4c 4d 9s
+    # (two pair), bottom Ah As Ad 2c (trips), and holds Qh 3h 5c: one card to the top, one to the
+    # bottom. Seat 0: top Jh Td 2d (jack high), middle 8h 8c 6s 6d 3s (two pair), bottom the
+    # straight 2-6 (royalty 2). Qh on top makes QQ7 (royalty 7) and a fantasy: seat 1 wins the
+    # top and the middle, loses the bottom: +1, royalties 7 - 2: +6 points. Any other top (Q73,
+    # Q75) is queen high: +1, royalties 0 - 2: -1 point, no fantasy. The values report the
+    # fantasy at the weights' price; the score the choices are ranked by prices it at 18
+    # (pineapple's careful style), so QQ7 scores 6 + 18 = 24.
+    deals = (
+        "2h 3d 4s 5h 6c  Ks Kc 4c 4d 9s  8h 8c 7h  Ah As Jc  6s 6d 7s  Ad 2c Js  3s Jh 8d  Qs 7d Tc  Td 2d 8s  Qh 3h 5c"
+    )
+    actions = [
+        {"bottom": "2h 3d 4s 5h 6c"},
+        {"middle": "Ks Kc 4c 4d 9s"},
+        {"middle": "8h 8c", "discard": "7h"},
+        {"bottom": "Ah As", "discard": "Jc"},
+        {"middle": "6s 6d", "discard": "7s"},
+        {"bottom": "Ad 2c", "discard": "Js"},
+        {"middle": "3s", "top": "Jh", "discard": "8d"},
+        {"top": "Qs 7d", "discard": "Tc"},
+        {"top": "Td 2d", "discard": "8s"},
+    ]
+    hand = play(deals, actions)
+    bot = ProBot(seed=1)
+    decision = bot.decide(hand.view(1))
+    assert bot.last_exact
+    price = bot.weights.fantasy_value
+    queens = {str(Action.of(1, top="Qh", bottom=low, discard=other)) for low, other in (("3h", "5c"), ("5c", "3h"))}
+    assert {str(c.action): c.value for c in bot.last_choices} == {
+        **dict.fromkeys(queens, 6.0 + price),
+        **{str(Action.of(1, top=t, bottom=b, discard=d)): -1.0 for t, b, d in (
+            ("3h", "Qh", "5c"), ("3h", "5c", "Qh"), ("5c", "Qh", "3h"), ("5c", "3h", "Qh"),
+        )},
+    }  # fmt: skip
+    assert {str(c.action): c.score for c in bot.last_choices if str(c.action) in queens} == dict.fromkeys(queens, 24.0)
+    assert str(decision.action) in queens
+    assert decision.value == 6.0 + price
+    hand.apply(decision.action, 0)
+    assert hand.result is not None
+    assert hand.result.sheet.players[1].points == 6

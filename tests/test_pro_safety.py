@@ -47,7 +47,7 @@ def test_a_sampled_last_street_fouls_in_every_play_out_or_in_none() -> None:
     job = playouts(view, boards, counts)
     kernel = pro_kernel(view, bot.fantasy_value)
     weights = bot.weights.for_variant("pineapple")
-    _means, _spread, _final, shares = bot.sample(job, kernel, weights, None, 25, time.perf_counter())
+    _means, _spread, _final, shares, _balance = bot.sample(job, kernel, weights, None, 25, time.perf_counter())
     fouled = [float(f) for f in fouls(list(boards))]
     assert fouled == [1.0, 0.0, 1.0, 0.0, 1.0, 0.0]
     assert list(shares[:, 0]) == fouled
@@ -95,7 +95,7 @@ def test_a_foul_with_a_fantasy_top_is_a_foul_but_not_a_plain_one() -> None:
     )
     bot = ProBot(rollouts=3, seconds=None, seed=1)
     kernel = kernel_rules(rules, 12.0)
-    _means, _spread, _final, shares = bot.sample(
+    _means, _spread, _final, shares, _balance = bot.sample(
         job, kernel, bot.weights.for_variant("pineapple"), None, 3, time.perf_counter()
     )
     assert shares.tolist() == [[1.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 0.0]]
@@ -110,13 +110,20 @@ def test_a_foul_with_a_fantasy_top_is_a_foul_but_not_a_plain_one() -> None:
     assert charge(careful, 3, shares).tolist() == [30.0, 30.0, 45.0, 0.0]
     assert charge(careful, 2, shares).tolist() == [0.0, 0.0, 15.0, 0.0]
     assert charge(careful, 1, shares).tolist() == [0.0, 0.0, 0.0, 0.0]
+    # the charges are per opponent: two opponents double them, like the fantasy price
+    assert charge(careful, 3, shares, 2).tolist() == [60.0, 60.0, 90.0, 0.0]
+    assert charge(careful, 2, shares, 3).tolist() == [0.0, 0.0, 45.0, 0.0]
 
 
 def test_safety_ranks_by_the_foul_share_and_reports_the_plain_mean() -> None:
     hand = Hand(Rules.preset("pineapple"), button=1, seed=2)
     view = hand.view(driven(hand, 7))
-    plain = ProBot(rollouts=40, seconds=None, candidates=10, seed=2, safety=0.0, plain_safety=0.0)
-    safe = ProBot(rollouts=40, seconds=None, candidates=10, seed=2, safety=1e6, safety_from=1, plain_safety=0.0)
+    # a fantasy price given is the one reported too, so each value is the mean ranked by
+    plain = ProBot(rollouts=40, seconds=None, candidates=10, seed=2, safety=0.0, plain_safety=0.0, fantasy_value=18.0)
+    safe = ProBot(
+        rollouts=40, seconds=None, candidates=10, seed=2, safety=1e6, safety_from=1, plain_safety=0.0,
+        fantasy_value=18.0,
+    )  # fmt: skip
     plain.decide(view)
     decision = safe.decide(view)
     # the same seed plays the same play-outs: the same means and foul shares, ranked otherwise
@@ -184,10 +191,11 @@ def test_street_index_counts_the_streets_a_board_has_placed() -> None:
 def test_the_charge_starts_with_the_street_safety_from(safety_from: int, charged: bool) -> None:
     hand = Hand(Rules.preset("pineapple"), button=1, seed=2)
     view = hand.view(driven(hand, 7))  # 7 cards placed: the third street's decision
-    plain = ProBot(rollouts=40, seconds=None, candidates=10, seed=2, safety=0.0, plain_safety=0.0)
+    plain = ProBot(rollouts=40, seconds=None, candidates=10, seed=2, safety=0.0, plain_safety=0.0, fantasy_value=18.0)
     late = ProBot(
-        rollouts=40, seconds=None, candidates=10, seed=2, safety=1e6, safety_from=safety_from, plain_safety=0.0
-    )
+        rollouts=40, seconds=None, candidates=10, seed=2, safety=1e6, safety_from=safety_from, plain_safety=0.0,
+        fantasy_value=18.0,
+    )  # fmt: skip
     plain.decide(view)
     late.decide(view)
     safest = [(c.foul or 0.0, -c.value) for c in late.last_choices]
@@ -215,3 +223,18 @@ def test_the_exact_last_street_gives_each_board_its_own_foul() -> None:
     assert shares == sorted(shares)
     assert 0.0 in shares  # a board that stands
     assert 1.0 in shares  # and one that fouls: the test tells them apart
+
+
+def test_three_handed_scores_carry_the_charge_once_per_opponent() -> None:
+    hand = Hand(Rules.preset("pineapple").with_settings({"players": 3}), button=2, seed=5)
+    view = hand.view(driven(hand, 7))
+    bot = ProBot(
+        rollouts=40, seconds=None, candidates=10, seed=2, safety=2.0, safety_from=1, plain_safety=0.0,
+        fantasy_value=18.0,
+    )  # fmt: skip
+    bot.decide(view)
+    choices = bot.last_choices
+    assert len({c.foul for c in choices}) > 1  # the shares differ: the charge is tested
+    # two points a fouled share, against each of the two opponents
+    assert [c.score for c in choices] == [c.value - 4.0 * (c.foul or 0.0) for c in choices]
+    assert [c.score for c in choices] == sorted((c.score for c in choices), reverse=True)

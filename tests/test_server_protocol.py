@@ -374,14 +374,15 @@ def test_a_whole_match_with_the_real_bots_and_hints(tmp_path: Path) -> None:
                 hint = until(ws, lambda m: m["type"] in ("hint", "error"))
                 assert hint["type"] == "hint", hint
                 assert isinstance(hint["value"], float)
-                # the pro bot's best choices, best first by the score it ranks by (its mean less
-                # pineapple's charges on fouls), the first being the hinted action (a fantasy hand
+                # the pro bot's best choices, best first by the score it ranks by (its mean with
+                # pineapple's fantasy price, less its charges on fouls; the value is the mean with
+                # the weights' fantasy price), the first being the hinted action (a fantasy hand
                 # has the solver's one board), each with its share of fouled play-outs (None: not
                 # played out, a fantasy set or a forced move)
                 scores = [c["score"] for c in hint["choices"]]
                 assert 1 <= len(scores) <= 3
                 assert scores == sorted(scores, reverse=True)
-                assert all(c["score"] <= c["value"] + 1e-9 for c in hint["choices"])  # a charge only takes off
+                assert all(isinstance(c["value"], float) for c in hint["choices"])
                 assert hint["choices"][0]["value"] == hint["value"]
                 assert all(c["foul"] is None or 0 <= c["foul"] <= 1 for c in hint["choices"])
                 assert hint["choices"][0]["action"] == hint["action"]

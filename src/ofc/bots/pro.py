@@ -19,8 +19,10 @@ fouling placement is never chosen while a placement that does not foul exists.
 
 The ranking follows the variant's **style** (``ofc.bots.pro_style``): in pineapple, charges on
 the candidates' shares of fouled play-outs (from street 3) and of plain fouls (from street 2),
-and a fantasy priced at 18 in the play-outs; elsewhere the mean alone. The values reported
-(``last_choices``, the hints) are the means, never charged.
+per opponent, and a fantasy priced at 18 in the play-outs; elsewhere the mean alone. The
+values reported (``last_choices``, the hints) are the means never charged, repriced with a
+fantasy at the bot's own ``fantasy_value`` (the weights' 12 unless given): a play-out's value
+is linear in the fantasy price, and the kernels sum its slope (``fantasy_balance``).
 
 Two search options are off by default (measured without a gain, docs/pro.md): ``front_load``
 splits a hand's time unevenly over the streets (``street_share``) and ``finalists`` races the
@@ -44,6 +46,7 @@ from ofc.bots.budget import run_within_budget
 from ofc.bots.pro_style import Style, style_for
 from ofc.bots.pro_weights import shipped_weights
 from ofc.errors import BotError
+from ofc.fast.evaluation import P_FANTASY
 from ofc.fast.pro_last import finished_fouls, last_street_values
 from ofc.fast.pro_rollout import pro_rollouts
 from ofc.fast.pro_value import learned_values
@@ -72,10 +75,11 @@ about thirty (27,405 deals, ~0.1 s here) are sampled instead."""
 
 @dataclass(frozen=True)
 class Choice:
-    """A candidate action, its mean play-out value (points), the 95% half-width of that mean, the
-    share of its play-outs in which the seat's board fouled (0 or 1 for a board priced exactly on
-    the last street, ``None`` for a choice neither played out nor priced), and the score it was
-    ranked by: the mean less the style's charges on fouls (``ofc.bots.pro_style``)."""
+    """A candidate action, its mean play-out value (points, a fantasy at the bot's ``fantasy_value``),
+    the 95% half-width of that mean, the share of its play-outs in which the seat's board fouled
+    (0 or 1 for a board priced exactly on the last street, ``None`` for a choice neither played
+    out nor priced), and the score it was ranked by: the mean with the style's fantasy price less
+    the style's charges on fouls (``ofc.bots.pro_style``)."""
 
     action: Action
     value: float
@@ -112,19 +116,20 @@ def street_share(rules: Rules, placed: int, front_load: tuple[float, ...]) -> fl
 
 def run_playouts(
     job: Playouts, kernel: KernelRules, weights: np.ndarray, first: int, n: int, seed: int,
-    sums: np.ndarray, squares: np.ndarray, fouls: np.ndarray | None = None,
+    sums: np.ndarray, squares: np.ndarray, tallies: np.ndarray | None = None,
 ) -> None:  # fmt: skip
-    """``pro_rollouts`` from Python (``fouls``, if given, shape ``(candidates, 2)``, counts each candidate's
-    fouled play-outs and, of them, the plain fouls: those whose top is no fantasy top)."""
+    """``pro_rollouts`` from Python (``tallies``, if given, shape ``(candidates, 3)``, counts each
+    candidate's fouled play-outs, of them the plain fouls (whose top is no fantasy top), and sums
+    the play-outs' ``fantasy_balance``)."""
     t = kernel.tables
-    if fouls is None:
-        fouls = np.zeros((len(sums), 2), dtype=np.float64)
+    if tallies is None:
+        tallies = np.zeros((len(sums), 3), dtype=np.float64)
     pro_rollouts(
         job.me, job.boards, job.counts, job.cand_boards, job.cand_counts, job.pool, job.burn,
         job.player, job.cards, job.discards, job.fantasy, job.in_row, job.fantasy_rules,
         first, n, seed, kernel.params, weights,
         t.weight, t.bit, t.unsuited5, t.flush5, t.unsuited3, t.top, t.middle, t.bottom,
-        sums, squares, fouls,
+        sums, squares, tallies,
     )  # fmt: skip
 
 
@@ -155,23 +160,29 @@ def warm_last_street(weights: np.ndarray) -> None:
     streaks = np.zeros(2, dtype=np.int64)
     fantasy = np.zeros(3, dtype=np.int64)
     out = np.zeros(1, dtype=np.float64)
+    balance = np.zeros(1, dtype=np.float64)
     fouled = np.zeros(1, dtype=np.bool_)
     finished_fouls(cands, t.weight, t.bit, t.unsuited5, t.flush5, t.unsuited3, fouled)
     last_street_values(
         0, boards, counts, cands, pool, -1, 0, 0, streaks, fantasy, kernel.params, weights,
-        t.weight, t.bit, t.unsuited5, t.flush5, t.unsuited3, t.top, t.middle, t.bottom, out,
+        t.weight, t.bit, t.unsuited5, t.flush5, t.unsuited3, t.top, t.middle, t.bottom, out, balance,
     )  # fmt: skip
 
 
-def charge(style: Style, street: int, fouls: np.ndarray) -> np.ndarray:
+def charge(style: Style, street: int, fouls: np.ndarray, opponents: int = 1) -> np.ndarray:
     """Points taken off each candidate's mean when ranking on ``street`` (from 1), given its foul
-    shares ``fouls`` (every foul, plain fouls) per row."""
+    shares ``fouls`` (every foul, plain fouls) per row, against ``opponents`` other seats.
+
+    The charges are per opponent, like the fantasy price (``pro_kernel``) and the points a
+    foul costs: against two opponents a candidate's mean spans twice the points, so an
+    unscaled charge would weigh half as much against it.
+    """
     out = np.zeros(len(fouls), dtype=np.float64)
     if street >= style.safety_from:
         out += style.safety * fouls[:, 0]
     if street >= style.plain_from:
         out += style.plain_safety * fouls[:, 1]
-    return out
+    return out * opponents
 
 
 class ProBot:
@@ -268,13 +279,21 @@ class ProBot:
         placed = int(sum(len(row) for row in rows))
         if seconds is not None:
             seconds *= street_share(view.rules, placed, self.front_load)
-        means, spread, final, fouls = self.sample(job, kernel, weights, seconds, rollouts, start)
-        ranked = means - charge(style, street_index(view.rules, placed) + 1, fouls)
+        means, spread, final, fouls, balance = self.sample(job, kernel, weights, seconds, rollouts, start)
+        ranked = means - charge(style, street_index(view.rules, placed) + 1, fouls, len(view.seats) - 1)
+        values = self.repriced(view, kernel, means, balance)
         order = sorted(range(len(chosen)), key=lambda i: (not final[i], -float(ranked[i])))
         return tuple(
-            Choice(actions[chosen[i]], float(means[i]), float(spread[i]), float(fouls[i, 0]), float(ranked[i]))
+            Choice(actions[chosen[i]], float(values[i]), float(spread[i]), float(fouls[i, 0]), float(ranked[i]))
             for i in order
         )
+
+    def repriced(self, view: HandView, kernel: KernelRules, means: np.ndarray, balance: np.ndarray) -> np.ndarray:
+        """``means`` played out with a fantasy priced by ``kernel``, repriced at the bot's own
+        ``fantasy_value``: a play-out's value is linear in the price, with slope its mean
+        ``fantasy_balance`` (``balance``)."""
+        shift = kernel.params[P_FANTASY] - pro_kernel(view, self.fantasy_value).params[P_FANTASY]
+        return means - shift * balance if shift else means
 
     def ranking_kernel(self, view: HandView) -> KernelRules:
         """The kernel arguments this bot plays out ``view`` with: a fantasy priced by its style."""
@@ -289,9 +308,10 @@ class ProBot:
     def sample(
         self, job: Playouts, kernel: KernelRules, weights: np.ndarray, seconds: float | None, rollouts: int | None,
         start: float,
-    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:  # fmt: skip
-        """Each candidate's mean play-out value, its 95% half-width, whether it reached the final and
-        the shares of its play-outs that fouled and that fouled plainly (one row of two per candidate).
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:  # fmt: skip
+        """Each candidate's mean play-out value, its 95% half-width, whether it reached the final,
+        the shares of its play-outs that fouled and that fouled plainly (one row of two per
+        candidate) and its mean ``fantasy_balance`` (the mean's slope in the fantasy bonus).
 
         With more than ``finalists`` candidates, ``RACE_SHARE`` of the budget plays out every
         candidate and the rest only the ``finalists`` best so far, continuing the same shuffles;
@@ -300,13 +320,13 @@ class ProBot:
         n = len(job.cand_boards)
         sums = np.zeros(n, dtype=np.float64)
         squares = np.zeros(n, dtype=np.float64)
-        fouls = np.zeros((n, 2), dtype=np.float64)
+        tallies = np.zeros((n, 3), dtype=np.float64)
         seed = self._rng.getrandbits(31)
         racing = self.finalists is not None and n > self.finalists and (rollouts is None or rollouts >= 2)
         first_seconds = None if seconds is None else seconds * (RACE_SHARE if racing else 1.0)
         first_rollouts = None if rollouts is None else (rollouts // 2 if racing else rollouts)
         done = run_within_budget(
-            lambda first, count: run_playouts(job, kernel, weights, first, count, seed, sums, squares, fouls),
+            lambda first, count: run_playouts(job, kernel, weights, first, count, seed, sums, squares, tallies),
             first_seconds,
             first_rollouts,
             start,
@@ -320,10 +340,10 @@ class ProBot:
             sub = job._replace(cand_boards=job.cand_boards[keep], cand_counts=job.cand_counts[keep])
             more_sums = np.zeros(len(keep), dtype=np.float64)
             more_squares = np.zeros(len(keep), dtype=np.float64)
-            more_fouls = np.zeros((len(keep), 2), dtype=np.float64)
+            more_tallies = np.zeros((len(keep), 3), dtype=np.float64)
             more = run_within_budget(
                 lambda first, count: run_playouts(
-                    sub, kernel, weights, done + first, count, seed, more_sums, more_squares, more_fouls
+                    sub, kernel, weights, done + first, count, seed, more_sums, more_squares, more_tallies
                 ),
                 seconds,
                 None if rollouts is None else rollouts - done,
@@ -331,12 +351,13 @@ class ProBot:
             )
             sums[keep] += more_sums
             squares[keep] += more_squares
-            fouls[keep] += more_fouls
+            tallies[keep] += more_tallies
             runs[keep] += more
         self.last_rollouts = int(runs.max())
         means = sums / runs
         spread = Z95 * np.sqrt(np.maximum(squares / runs - means**2, 0.0) / np.maximum(runs - 1, 1))
-        return means, spread, final, fouls / runs[:, None]
+        shares = tallies / runs[:, None]
+        return means, spread, final, shares[:, :2], shares[:, 2]
 
     def rank_last(
         self, view: HandView, actions: list[Action], boards: np.ndarray, counts: np.ndarray, kernel: KernelRules,
@@ -357,21 +378,23 @@ class ProBot:
         )
         if exact:
             means = np.zeros(len(actions), dtype=np.float64)
+            balance = np.zeros(len(actions), dtype=np.float64)
             deals = last_street_values(
                 job.me, job.boards, job.counts, boards, job.pool, seat,
                 int(job.cards[0]) if seat >= 0 else 0, int(job.discards[0]) if seat >= 0 else 0,
                 job.in_row, job.fantasy_rules, kernel.params, weights,
-                t.weight, t.bit, t.unsuited5, t.flush5, t.unsuited3, t.top, t.middle, t.bottom, means,
+                t.weight, t.bit, t.unsuited5, t.flush5, t.unsuited3, t.top, t.middle, t.bottom, means, balance,
             )  # fmt: skip
             spread = np.zeros(len(actions), dtype=np.float64)
             final = np.ones(len(actions), dtype=np.bool_)
             self.last_rollouts = deals
         else:
-            means, spread, final, _ = self.sample(job, kernel, weights, seconds, rollouts, start)
+            means, spread, final, _, balance = self.sample(job, kernel, weights, seconds, rollouts, start)
         self.last_exact = exact
+        values = self.repriced(view, kernel, means, balance)
         order = sorted(range(len(actions)), key=lambda i: (bool(fouled[i]), not final[i], -float(means[i])))
         return tuple(
-            Choice(actions[i], float(means[i]), float(spread[i]), float(fouled[i]), float(means[i])) for i in order
+            Choice(actions[i], float(values[i]), float(spread[i]), float(fouled[i]), float(means[i])) for i in order
         )
 
     def prior(self, view: HandView, actions: list[Action], kernel: KernelRules, weights: np.ndarray) -> np.ndarray:

@@ -4,7 +4,8 @@ A style's charges take points off a candidate's mean play-out value when ranking
 the value reported): ``safety`` per unit of its share of fouled play-outs from street
 ``safety_from`` on, and ``plain_safety`` more per unit of its share of *plain* fouls (a board
 that fouls without a fantasy top) from street ``plain_from`` on. ``fantasy_value`` prices a
-fantasy entry in the play-outs (``None``: the value the weights were trained with).
+fantasy entry in the play-outs (``None``: the value the weights were trained with). Both are
+points per opponent: three-handed, a charge counts twice, as a fantasy and a foul do.
 
 Pineapple's default is the careful style: on the same 500-odd deals against ``mc:seconds=1``
 it scored as many points as the uncharged bot with two-fifths of its fouls and about as many

@@ -26,7 +26,7 @@ import numpy.typing as npt
 from ofc.fast.evaluate import key3, key5
 from ofc.fast.evaluation import P_FANTASY, P_LAST_CARD, P_ROW_POINTS, P_SCOOP
 from ofc.fast.pro_value import board_mask, learned_place
-from ofc.fast.rollout import board_finals, seat_value
+from ofc.fast.rollout import board_finals, fantasy_balance, seat_value
 from ofc.fast.settle import final_keys
 
 # numba caches this file's kernels with learned_place compiled in, but keys the cache on this file alone:
@@ -38,12 +38,14 @@ F64 = npt.NDArray[np.float64]
 
 @nb.njit(cache=True)
 def _settle_candidates(
-    me: int, finals: I64, cand_finals: I64, in_row: I64, fantasy_rules: I64, params: F64, out: F64
+    me: int, finals: I64, cand_finals: I64, in_row: I64, fantasy_rules: I64, params: F64, out: F64, balance: F64
 ) -> None:
-    """Add each candidate's ``seat_value`` against the other seats' ``finals`` to ``out``."""
+    """Add each candidate's ``seat_value`` against the other seats' ``finals`` to ``out``, and its
+    ``fantasy_balance`` to ``balance``."""
     for c in range(cand_finals.shape[0]):
         out[c] += seat_value(me, cand_finals[c], finals, in_row, fantasy_rules, params[P_ROW_POINTS],
                              params[P_SCOOP], params[P_FANTASY])  # fmt: skip
+        balance[c] += fantasy_balance(me, cand_finals[c], finals, in_row, fantasy_rules)
 
 
 @nb.njit(cache=True)
@@ -53,9 +55,11 @@ def last_street_values(
     params: F64, weights: F64,
     weight: I32, bit: I32, u5: I32, f5: I32, u3: I32,
     top_roy: I32, mid_roy: I32, bot_roy: I32,
-    out: F64,
+    out: F64, balance: F64,
 ) -> int:  # fmt: skip
-    """Write each finished candidate board's exact mean value into ``out``; returns the deals counted.
+    """Write each finished candidate board's exact mean value into ``out`` and its mean
+    ``fantasy_balance`` (the value's slope in the fantasy bonus) into ``balance``; returns the
+    deals counted.
 
     ``boards``/``counts`` hold every seat (``me``'s row is ignored); every seat but ``me`` and
     ``seat`` must be finished. ``seat`` (or -1 for none) still places ``cards`` cards,
@@ -73,8 +77,9 @@ def last_street_values(
             kt, km, kb, roy = final_keys(boards[p], weight, bit, u5, f5, u3, top_roy, mid_roy, bot_roy)
             finals[p, 0], finals[p, 1], finals[p, 2], finals[p, 3] = kt, km, kb, roy
     out[:] = 0.0
+    balance[:] = 0.0
     if seat < 0:
-        _settle_candidates(me, finals, cand_finals, in_row, fantasy_rules, params, out)
+        _settle_candidates(me, finals, cand_finals, in_row, fantasy_rules, params, out, balance)
         return 1
     n = pool.shape[0]
     pick = np.arange(cards)
@@ -96,7 +101,7 @@ def last_street_values(
                       mid_roy, bot_roy, codes)  # fmt: skip
         kt, km, kb, roy = final_keys(work, weight, bit, u5, f5, u3, top_roy, mid_roy, bot_roy)
         finals[seat, 0], finals[seat, 1], finals[seat, 2], finals[seat, 3] = kt, km, kb, roy
-        _settle_candidates(me, finals, cand_finals, in_row, fantasy_rules, params, out)
+        _settle_candidates(me, finals, cand_finals, in_row, fantasy_rules, params, out, balance)
         deals += 1
         # the next subset in lexicographic order, or stop
         i = cards - 1
@@ -109,6 +114,7 @@ def last_street_values(
             pick[j] = pick[j - 1] + 1
     for c in range(n_cand):
         out[c] /= deals
+        balance[c] /= deals
     return deals
 
 

@@ -43,20 +43,21 @@ def pro_rollouts(
     first: int, n: int, seed: int, params: F64, weights: F64,
     weight: I32, bit: I32, u5: I32, f5: I32, u3: I32,
     top_roy: I32, mid_roy: I32, bot_roy: I32,
-    sums: F64, squares: F64, fouls: F64,
+    sums: F64, squares: F64, tallies: F64,
 ) -> None:  # fmt: skip
     """Add play-outs ``first .. first + n - 1`` of each candidate to ``sums`` (and their squares).
 
     The arguments are those of ``ofc.fast.rollout.rollouts`` plus the learned ``weights``;
     ``squares[c]`` accumulates the squared value of each play-out for the candidate's interval,
-    ``fouls[c, 0]`` the play-outs in which the viewer's board fouls and ``fouls[c, 1]`` those of
-    them whose top is no fantasy top (``play_rollouts``).
+    ``tallies[c, 0]`` the play-outs in which the viewer's board fouls, ``tallies[c, 1]`` those of
+    them whose top is no fantasy top and ``tallies[c, 2]`` the play-outs' ``fantasy_balance``
+    (``play_rollouts``).
     """
     play_rollouts(
         me, boards, counts, cand_boards, cand_counts, pool, burn,
         ev_player, ev_cards, ev_discards, ev_fantasy, in_row, fantasy_rules,
         first, n, seed, params, weights, True,
-        weight, bit, u5, f5, u3, top_roy, mid_roy, bot_roy, sums, squares, fouls,
+        weight, bit, u5, f5, u3, top_roy, mid_roy, bot_roy, sums, squares, tallies,
     )  # fmt: skip
 
 

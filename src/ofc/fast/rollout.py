@@ -83,6 +83,21 @@ def seat_value(
 
 
 @nb.njit(cache=True)
+def fantasy_balance(me: int, mine: Any, finals: I64, in_row: I64, fantasy_rules: I64) -> float:
+    """How much ``seat_value`` grows per point of its ``bonus``: 1 if ``mine`` earns a fantasy, less
+    ``1 / (players - 1)`` for each other seat that earns one (so a value priced at one bonus can be
+    repriced at another)."""
+    players = finals.shape[0]
+    balance = 0.0
+    for p in range(players):
+        if p != me and earns_fantasy(finals[p], in_row[p], fantasy_rules):
+            balance -= 1.0 / (players - 1)
+    if earns_fantasy(mine, in_row[me], fantasy_rules):
+        balance += 1.0
+    return balance
+
+
+@nb.njit(cache=True)
 def public_mask(boards: I64, counts: I64, hidden: Any) -> int:
     """The cards on every board but the ``hidden`` ones (fantasy boards not yet shown), as a mask."""
     mask = 0
@@ -100,12 +115,13 @@ def play_rollouts(
     first: int, n: int, seed: int, params: F64, weights: F64, learned: bool,
     weight: I32, bit: I32, u5: I32, f5: I32, u3: I32,
     top_roy: I32, mid_roy: I32, bot_roy: I32,
-    sums: F64, squares: F64, fouls: F64,
+    sums: F64, squares: F64, tallies: F64,
 ) -> None:  # fmt: skip
     """``rollouts``, the seats placing by the static evaluation or (``learned``) by ``learned_place``
-    under ``weights``; each play-out's squared value is added to ``squares``, and 1 to
-    ``fouls[c, 0]`` when ``me``'s board fouls, to ``fouls[c, 1]`` too when its top is no fantasy
-    top (QQ+ or trips): a *plain* foul, not a failed fantasy try."""
+    under ``weights``; each play-out's squared value is added to ``squares``, 1 to
+    ``tallies[c, 0]`` when ``me``'s board fouls, to ``tallies[c, 1]`` too when its top is no
+    fantasy top (QQ+ or trips): a *plain* foul, not a failed fantasy try; and its
+    ``fantasy_balance`` to ``tallies[c, 2]`` (the value's slope in the fantasy bonus)."""
     players = boards.shape[0]
     policy = params.copy()
     policy[P_LAST_CARD] = 0.0
@@ -145,10 +161,11 @@ def play_rollouts(
                                params[P_FANTASY])  # fmt: skip
             sums[c] += value
             squares[c] += value * value
+            tallies[c, 2] += fantasy_balance(me, finals[me], finals, in_row, fantasy_rules)
             if finals[me, 2] < finals[me, 1] or finals[me, 1] < finals[me, 0]:
-                fouls[c, 0] += 1.0
+                tallies[c, 0] += 1.0
                 if not fantasy_top(finals[me, 0]):
-                    fouls[c, 1] += 1.0
+                    tallies[c, 1] += 1.0
 
 
 @nb.njit(cache=True)
@@ -177,12 +194,12 @@ def rollouts(
     """
     unused = np.zeros((1, 1), dtype=np.float64)
     squares = np.zeros(sums.shape[0], dtype=np.float64)
-    fouls = np.zeros((sums.shape[0], 2), dtype=np.float64)
+    tallies = np.zeros((sums.shape[0], 3), dtype=np.float64)
     play_rollouts(
         me, boards, counts, cand_boards, cand_counts, pool, burn,
         ev_player, ev_cards, ev_discards, ev_fantasy, in_row, fantasy_rules,
         first, n, seed, params, unused, False,
-        weight, bit, u5, f5, u3, top_roy, mid_roy, bot_roy, sums, squares, fouls,
+        weight, bit, u5, f5, u3, top_roy, mid_roy, bot_roy, sums, squares, tallies,
     )  # fmt: skip
 
 
