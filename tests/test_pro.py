@@ -299,3 +299,22 @@ def test_the_fit_charges_the_foul_penalty_on_unfinished_boards_only() -> None:
     expected = np.zeros_like(difference)
     expected[[5, 7, 9, 11], risk] = 5.0
     assert np.allclose(difference, expected, atol=1e-12)
+
+
+def test_played_out_values_reprice_each_fantasy_at_the_weights_price() -> None:
+    # the first street (no charge): the careful style ranks by the mean with a fantasy at 18,
+    # and reports it at the weights' 12. Heads-up a play-out's fantasy balance is 1 (the seat
+    # enters), -1 (only the opponent does) or 0, so over 40 play-outs each score and value
+    # differ by 6 points times a whole number of play-outs over 40
+    hand = Hand(Rules.preset("pineapple"), button=1, seed=4)
+    view = hand.view(hand.to_act[0])
+    careful = ProBot(rollouts=40, seconds=None, candidates=10, seed=3)
+    priced = ProBot(rollouts=40, seconds=None, candidates=10, seed=3, fantasy_value=18.0)
+    careful.decide(view)
+    priced.decide(view)
+    assert careful.weights.fantasy_value == 12.0
+    assert [(c.action, c.score) for c in careful.last_choices] == [(c.action, c.score) for c in priced.last_choices]
+    assert [c.value for c in priced.last_choices] == [c.score for c in priced.last_choices]
+    steps = [(c.score - c.value) * 40 / 6.0 for c in careful.last_choices]
+    assert all(abs(k - round(k)) < 1e-9 for k in steps)
+    assert any(round(k) != 0 for k in steps)  # some play-outs entered a fantasy: the repricing is tested
