@@ -22,7 +22,7 @@ the candidates' shares of fouled play-outs (from street 3) and of plain fouls (f
 per opponent, and a fantasy priced at 18 in the play-outs; elsewhere the mean alone. The
 values reported (``last_choices``, the hints) are the means never charged, repriced with a
 fantasy at the bot's own ``fantasy_value`` (the weights' 12 unless given): a play-out's value
-is linear in the fantasy price, and the kernels sum its slope (``fantasy_balance``).
+is linear in the fantasy price, and the kernels sum its slope, the fantasy balance (``ofc.fast.rollout.seat_value``).
 
 Two search options are off by default (measured without a gain, docs/pro.md): ``front_load``
 splits a hand's time unevenly over the streets (``street_share``) and ``finalists`` races the
@@ -120,7 +120,7 @@ def run_playouts(
 ) -> None:  # fmt: skip
     """``pro_rollouts`` from Python (``tallies``, if given, shape ``(candidates, 3)``, counts each
     candidate's fouled play-outs, of them the plain fouls (whose top is no fantasy top), and sums
-    the play-outs' ``fantasy_balance``)."""
+    the play-outs' fantasy balance, ``ofc.fast.rollout.seat_value``)."""
     t = kernel.tables
     if tallies is None:
         tallies = np.zeros((len(sums), 3), dtype=np.float64)
@@ -291,7 +291,7 @@ class ProBot:
     def repriced(self, view: HandView, kernel: KernelRules, means: np.ndarray, balance: np.ndarray) -> np.ndarray:
         """``means`` played out with a fantasy priced by ``kernel``, repriced at the bot's own
         ``fantasy_value``: a play-out's value is linear in the price, with slope its mean
-        ``fantasy_balance`` (``balance``)."""
+        fantasy balance (``balance``, ``ofc.fast.rollout.seat_value``)."""
         shift = kernel.params[P_FANTASY] - pro_kernel(view, self.fantasy_value).params[P_FANTASY]
         return means - shift * balance if shift else means
 
@@ -311,7 +311,7 @@ class ProBot:
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:  # fmt: skip
         """Each candidate's mean play-out value, its 95% half-width, whether it reached the final,
         the shares of its play-outs that fouled and that fouled plainly (one row of two per
-        candidate) and its mean ``fantasy_balance`` (the mean's slope in the fantasy bonus).
+        candidate) and its mean fantasy balance (the mean's slope in the fantasy bonus).
 
         With more than ``finalists`` candidates, ``RACE_SHARE`` of the budget plays out every
         candidate and the rest only the ``finalists`` best so far, continuing the same shuffles;

@@ -26,7 +26,7 @@ import numpy.typing as npt
 from ofc.fast.evaluate import key3, key5
 from ofc.fast.evaluation import P_FANTASY, P_LAST_CARD, P_ROW_POINTS, P_SCOOP
 from ofc.fast.pro_value import board_mask, learned_place
-from ofc.fast.rollout import board_finals, fantasy_balance, seat_value
+from ofc.fast.rollout import board_finals, seat_value
 from ofc.fast.settle import final_keys
 
 # numba caches this file's kernels with learned_place compiled in, but keys the cache on this file alone:
@@ -41,11 +41,12 @@ def _settle_candidates(
     me: int, finals: I64, cand_finals: I64, in_row: I64, fantasy_rules: I64, params: F64, out: F64, balance: F64
 ) -> None:
     """Add each candidate's ``seat_value`` against the other seats' ``finals`` to ``out``, and its
-    ``fantasy_balance`` to ``balance``."""
+    fantasy balance to ``balance``."""
     for c in range(cand_finals.shape[0]):
-        out[c] += seat_value(me, cand_finals[c], finals, in_row, fantasy_rules, params[P_ROW_POINTS],
-                             params[P_SCOOP], params[P_FANTASY])  # fmt: skip
-        balance[c] += fantasy_balance(me, cand_finals[c], finals, in_row, fantasy_rules)
+        value, slope = seat_value(me, cand_finals[c], finals, in_row, fantasy_rules, params[P_ROW_POINTS],
+                                  params[P_SCOOP], params[P_FANTASY])  # fmt: skip
+        out[c] += value
+        balance[c] += slope
 
 
 @nb.njit(cache=True)
@@ -58,7 +59,7 @@ def last_street_values(
     out: F64, balance: F64,
 ) -> int:  # fmt: skip
     """Write each finished candidate board's exact mean value into ``out`` and its mean
-    ``fantasy_balance`` (the value's slope in the fantasy bonus) into ``balance``; returns the
+    fantasy balance (the value's slope in the fantasy bonus, ``seat_value``) into ``balance``; returns the
     deals counted.
 
     ``boards``/``counts`` hold every seat (``me``'s row is ignored); every seat but ``me`` and

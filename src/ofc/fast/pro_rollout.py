@@ -50,8 +50,8 @@ def pro_rollouts(
     The arguments are those of ``ofc.fast.rollout.rollouts`` plus the learned ``weights``;
     ``squares[c]`` accumulates the squared value of each play-out for the candidate's interval,
     ``tallies[c, 0]`` the play-outs in which the viewer's board fouls, ``tallies[c, 1]`` those of
-    them whose top is no fantasy top and ``tallies[c, 2]`` the play-outs' ``fantasy_balance``
-    (``play_rollouts``).
+    them whose top is no fantasy top and ``tallies[c, 2]`` the play-outs'
+    fantasy balance (``play_rollouts``, ``seat_value``).
     """
     play_rollouts(
         me, boards, counts, cand_boards, cand_counts, pool, burn,

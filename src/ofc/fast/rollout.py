@@ -63,38 +63,28 @@ def board_finals(
 @nb.njit(cache=True)
 def seat_value(
     me: int, mine: Any, finals: I64, in_row: I64, fantasy_rules: I64, row_points: float, scoop: float, bonus: float
-) -> float:
-    """Points of the finished board ``mine`` (seat ``me``) against the other seats' ``finals``.
+) -> tuple[float, float]:
+    """Points of the finished board ``mine`` (seat ``me``) against the other seats' ``finals``,
+    and the fantasy balance: how much those points grow per point of ``bonus``.
 
-    Plus ``bonus`` if ``mine`` earns a fantasy, less ``bonus / (players - 1)`` for each other
-    seat that earns one.
+    The points include ``bonus`` if ``mine`` earns a fantasy, less ``bonus / (players - 1)`` for
+    each other seat that earns one; the balance counts the same entries (1 for ``mine``, less
+    ``1 / (players - 1)`` each), so a value priced at one bonus can be repriced at another.
     """
     players = finals.shape[0]
     value = 0.0
+    balance = 0.0
     for p in range(players):
         if p == me:
             continue
         value += settle_pair(mine, finals[p], row_points, scoop) + mine[3] - finals[p, 3]
         if earns_fantasy(finals[p], in_row[p], fantasy_rules):
             value -= bonus / (players - 1)
-    if earns_fantasy(mine, in_row[me], fantasy_rules):
-        value += bonus
-    return value
-
-
-@nb.njit(cache=True)
-def fantasy_balance(me: int, mine: Any, finals: I64, in_row: I64, fantasy_rules: I64) -> float:
-    """How much ``seat_value`` grows per point of its ``bonus``: 1 if ``mine`` earns a fantasy, less
-    ``1 / (players - 1)`` for each other seat that earns one (so a value priced at one bonus can be
-    repriced at another)."""
-    players = finals.shape[0]
-    balance = 0.0
-    for p in range(players):
-        if p != me and earns_fantasy(finals[p], in_row[p], fantasy_rules):
             balance -= 1.0 / (players - 1)
     if earns_fantasy(mine, in_row[me], fantasy_rules):
+        value += bonus
         balance += 1.0
-    return balance
+    return value, balance
 
 
 @nb.njit(cache=True)
@@ -121,7 +111,7 @@ def play_rollouts(
     under ``weights``; each play-out's squared value is added to ``squares``, 1 to
     ``tallies[c, 0]`` when ``me``'s board fouls, to ``tallies[c, 1]`` too when its top is no
     fantasy top (QQ+ or trips): a *plain* foul, not a failed fantasy try; and its
-    ``fantasy_balance`` to ``tallies[c, 2]`` (the value's slope in the fantasy bonus)."""
+    fantasy balance to ``tallies[c, 2]`` (the value's slope in the fantasy bonus, ``seat_value``)."""
     players = boards.shape[0]
     policy = params.copy()
     policy[P_LAST_CARD] = 0.0
@@ -157,11 +147,11 @@ def play_rollouts(
                     place_best(work[p], fill[p], dealt, ev_discards[e], policy, weight, bit, u5, f5, u3, top_roy,
                                mid_roy, bot_roy, codes)  # fmt: skip
             board_finals(work, finals, weight, bit, u5, f5, u3, top_roy, mid_roy, bot_roy)
-            value = seat_value(me, finals[me], finals, in_row, fantasy_rules, params[P_ROW_POINTS], params[P_SCOOP],
-                               params[P_FANTASY])  # fmt: skip
+            value, balance = seat_value(me, finals[me], finals, in_row, fantasy_rules, params[P_ROW_POINTS],
+                                        params[P_SCOOP], params[P_FANTASY])  # fmt: skip
             sums[c] += value
             squares[c] += value * value
-            tallies[c, 2] += fantasy_balance(me, finals[me], finals, in_row, fantasy_rules)
+            tallies[c, 2] += balance
             if finals[me, 2] < finals[me, 1] or finals[me, 1] < finals[me, 0]:
                 tallies[c, 0] += 1.0
                 if not fantasy_top(finals[me, 0]):
