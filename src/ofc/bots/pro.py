@@ -54,6 +54,8 @@ from ofc.fast.rollout import Playouts
 from ofc.rules import Rules
 from ofc.view import HandView
 
+EVERY_SEAT = -1
+"""The bit mask with every seat in it (``learned_seats``)."""
 Z95 = 1.959963984540054
 """The standard normal quantile of 0.975: a mean plus or minus Z95 standard errors covers 95%."""
 FRONT_LOAD = (2.5, 1.5, 1.0, 0.75)
@@ -116,21 +118,30 @@ def street_share(rules: Rules, placed: int, front_load: tuple[float, ...]) -> fl
 
 def run_playouts(
     job: Playouts, kernel: KernelRules, weights: np.ndarray, first: int, n: int, seed: int,
-    sums: np.ndarray, squares: np.ndarray, tallies: np.ndarray | None = None,
+    sums: np.ndarray, squares: np.ndarray, tallies: np.ndarray | None = None, learned: int = EVERY_SEAT,
 ) -> None:  # fmt: skip
     """``pro_rollouts`` from Python (``tallies``, if given, shape ``(candidates, 3)``, counts each
     candidate's fouled play-outs, of them the plain fouls (whose top is no fantasy top), and sums
-    the play-outs' fantasy balance, ``ofc.fast.rollout.seat_value``)."""
+    the play-outs' fantasy balance, ``ofc.fast.rollout.seat_value``; the seats in the bit mask
+    ``learned`` place by ``weights``, the others by the static evaluation)."""
     t = kernel.tables
     if tallies is None:
         tallies = np.zeros((len(sums), 3), dtype=np.float64)
     pro_rollouts(
         job.me, job.boards, job.counts, job.cand_boards, job.cand_counts, job.pool, job.burn,
         job.player, job.cards, job.discards, job.fantasy, job.in_row, job.fantasy_rules,
-        first, n, seed, kernel.params, weights,
+        first, n, seed, kernel.params, weights, learned,
         t.weight, t.bit, t.unsuited5, t.flush5, t.unsuited3, t.top, t.middle, t.bottom,
         sums, squares, tallies,
     )  # fmt: skip
+
+
+def learned_seats(policy: str, me: int) -> int:
+    """The bit mask of the seats whose play-outs place by the learned value under ``policy``
+    (``ofc.bots.pro_style.PLAYOUTS``): every seat, ``me`` alone (``own``) or none (``static``)."""
+    if policy == "static":
+        return 0
+    return 1 << me if policy == "own" else EVERY_SEAT
 
 
 def pro_kernel(view: HandView, fantasy_value: float) -> KernelRules:
@@ -206,6 +217,7 @@ class ProBot:
         safety_from: int | None = None,
         plain_safety: float | None = None,
         plain_from: int | None = None,
+        playouts: str | None = None,
     ) -> None:
         if seconds is None and rollouts is None:
             raise BotError("pro needs a time budget (seconds) or a number of rollouts, or both")
@@ -219,7 +231,7 @@ class ProBot:
         """Candidates that go on after the first ``RACE_SHARE`` of the budget (``None``: no race)."""
         given = {
             "safety": safety, "safety_from": safety_from, "plain_safety": plain_safety,
-            "plain_from": plain_from, "fantasy_value": fantasy_value,
+            "plain_from": plain_from, "fantasy_value": fantasy_value, "playouts": playouts,
         }  # fmt: skip
         self.given = frozenset(name for name, value in given.items() if value is not None)
         """The style fields set by the caller; the others come from the variant's default (``style``)."""
@@ -229,6 +241,7 @@ class ProBot:
             plain_safety=plain_safety or 0.0,
             plain_from=plain_from or 1,
             fantasy_value=fantasy_value,
+            playouts=playouts or "learned",
         )
         weights = shipped_weights()
         self.fantasy_value = weights.fantasy_value if fantasy_value is None else fantasy_value
@@ -279,7 +292,8 @@ class ProBot:
         placed = int(sum(len(row) for row in rows))
         if seconds is not None:
             seconds *= street_share(view.rules, placed, self.front_load)
-        means, spread, final, fouls, balance = self.sample(job, kernel, weights, seconds, rollouts, start)
+        learned = learned_seats(style.playouts, job.me)
+        means, spread, final, fouls, balance = self.sample(job, kernel, weights, seconds, rollouts, start, learned)
         ranked = means - charge(style, street_index(view.rules, placed) + 1, fouls, len(view.seats) - 1)
         values = self.repriced(view, kernel, means, balance)
         order = sorted(range(len(chosen)), key=lambda i: (not final[i], -float(ranked[i])))
@@ -307,11 +321,13 @@ class ProBot:
 
     def sample(
         self, job: Playouts, kernel: KernelRules, weights: np.ndarray, seconds: float | None, rollouts: int | None,
-        start: float,
+        start: float, learned: int = EVERY_SEAT,
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:  # fmt: skip
         """Each candidate's mean play-out value, its 95% half-width, whether it reached the final,
         the shares of its play-outs that fouled and that fouled plainly (one row of two per
-        candidate) and its mean fantasy balance (the mean's slope in the fantasy bonus).
+        candidate) and its mean fantasy balance (the mean's slope in the fantasy bonus). The
+        seats in the bit mask ``learned`` play out by the learned value, the others by the static
+        evaluation (``learned_seats``).
 
         With more than ``finalists`` candidates, ``RACE_SHARE`` of the budget plays out every
         candidate and the rest only the ``finalists`` best so far, continuing the same shuffles;
@@ -326,7 +342,9 @@ class ProBot:
         first_seconds = None if seconds is None else seconds * (RACE_SHARE if racing else 1.0)
         first_rollouts = None if rollouts is None else (rollouts // 2 if racing else rollouts)
         done = run_within_budget(
-            lambda first, count: run_playouts(job, kernel, weights, first, count, seed, sums, squares, tallies),
+            lambda first, count: run_playouts(
+                job, kernel, weights, first, count, seed, sums, squares, tallies, learned
+            ),
             first_seconds,
             first_rollouts,
             start,
@@ -343,7 +361,7 @@ class ProBot:
             more_tallies = np.zeros((len(keep), 3), dtype=np.float64)
             more = run_within_budget(
                 lambda first, count: run_playouts(
-                    sub, kernel, weights, done + first, count, seed, more_sums, more_squares, more_tallies
+                    sub, kernel, weights, done + first, count, seed, more_sums, more_squares, more_tallies, learned
                 ),
                 seconds,
                 None if rollouts is None else rollouts - done,
@@ -389,7 +407,8 @@ class ProBot:
             final = np.ones(len(actions), dtype=np.bool_)
             self.last_rollouts = deals
         else:
-            means, spread, final, _, balance = self.sample(job, kernel, weights, seconds, rollouts, start)
+            learned = learned_seats(self.style(view.rules.variant.value).playouts, job.me)
+            means, spread, final, _, balance = self.sample(job, kernel, weights, seconds, rollouts, start, learned)
         self.last_exact = exact
         values = self.repriced(view, kernel, means, balance)
         order = sorted(range(len(actions)), key=lambda i: (bool(fouled[i]), not final[i], -float(means[i])))

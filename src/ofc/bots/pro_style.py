@@ -27,6 +27,10 @@ class Style:
     plain_safety: float = 0.0
     plain_from: int = 1
     fantasy_value: float | None = None
+    playouts: str = "learned"
+    """The play-out policy: ``learned`` (every seat places by the learned value), ``static`` (by
+    the hand-tuned evaluation, as ``mc`` plays out) or ``own`` (the bot's own seat by the learned
+    value, the others by the static evaluation)."""
 
 
 PLAIN = Style()
@@ -35,7 +39,9 @@ CAREFUL = Style(safety=30.0, safety_from=3, plain_safety=15.0, plain_from=2, fan
 """Pineapple's default: charges on fouls from the second and third streets, a fantasy priced at 18."""
 DEFAULT_STYLES = {"pineapple": CAREFUL}
 """The style of each variant unless a bot's options say otherwise (``PLAIN`` for the others)."""
-STYLE_FIELDS = ("safety", "safety_from", "plain_safety", "plain_from", "fantasy_value")
+STYLE_FIELDS = ("safety", "safety_from", "plain_safety", "plain_from", "fantasy_value", "playouts")
+PLAYOUTS = ("learned", "static", "own")
+"""The play-out policies a style can name."""
 
 
 def style_for(variant: str, overrides: Style | None = None, given: frozenset[str] = frozenset()) -> Style:
@@ -46,4 +52,4 @@ def style_for(variant: str, overrides: Style | None = None, given: frozenset[str
     return replace(base, **{name: getattr(overrides, name) for name in given})
 
 
-__all__ = ["CAREFUL", "DEFAULT_STYLES", "PLAIN", "STYLE_FIELDS", "Style", "style_for"]
+__all__ = ["CAREFUL", "DEFAULT_STYLES", "PLAIN", "PLAYOUTS", "STYLE_FIELDS", "Style", "style_for"]

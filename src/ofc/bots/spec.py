@@ -14,6 +14,7 @@ from typing import Any
 from ofc.bots.base import Bot
 from ofc.bots.heuristic import HeuristicBot
 from ofc.bots.mc import MonteCarloBot
+from ofc.bots.pro_style import PLAYOUTS
 from ofc.bots.random_bot import RandomBot
 from ofc.errors import BotError
 from ofc.wording import NC_, Term
@@ -48,12 +49,15 @@ PRO_OPTIONS: Mapping[str, Option] = {
     "safety_from": STREET,
     "plain_safety": POINTS,
     "plain_from": STREET,
+    "playouts": Option(str.lower, lambda v: v in PLAYOUTS, NC_("bot option", "learned, static or own")),
 }
 """``pro`` also takes ``safety``: points charged per unit of a candidate's foul share when ranking,
 on the streets from ``safety_from`` on, and ``plain_safety``: points more per unit of its share of
 plain fouls (a board that fouls without a fantasy top), from the street ``plain_from`` on. Each one
 not given comes from the variant's default style (``ofc.bots.pro_style``: in pineapple 30 from
-street 3, 15 from street 2 and ``fantasy`` 18; elsewhere no charge)."""
+street 3, 15 from street 2 and ``fantasy`` 18; elsewhere no charge). ``playouts`` names the
+play-out policy: ``learned`` (the default), ``static`` (the hand-tuned evaluation, like ``mc``) or
+``own`` (the bot's own seat learned, the others static)."""
 OPTIONS: Mapping[str, Mapping[str, Option]] = {
     "random": {},
     "heuristic": {"fantasy": POINTS},
@@ -154,6 +158,7 @@ def make_bot(spec: str, *, seed: int | None = None) -> Bot:
             safety_from=options.get("safety_from"),
             plain_safety=options.get("plain_safety"),
             plain_from=options.get("plain_from"),
+            playouts=options.get("playouts"),
         )
     if seconds is None and rollouts is None:
         seconds = MonteCarloBot.DEFAULT_SECONDS

@@ -40,14 +40,16 @@ def pro_rollouts(
     me: int, boards: I64, counts: I64, cand_boards: I64, cand_counts: I64,
     pool: I64, burn: int,
     ev_player: I64, ev_cards: I64, ev_discards: I64, ev_fantasy: Any, in_row: I64, fantasy_rules: I64,
-    first: int, n: int, seed: int, params: F64, weights: F64,
+    first: int, n: int, seed: int, params: F64, weights: F64, learned: int,
     weight: I32, bit: I32, u5: I32, f5: I32, u3: I32,
     top_roy: I32, mid_roy: I32, bot_roy: I32,
     sums: F64, squares: F64, tallies: F64,
 ) -> None:  # fmt: skip
     """Add play-outs ``first .. first + n - 1`` of each candidate to ``sums`` (and their squares).
 
-    The arguments are those of ``ofc.fast.rollout.rollouts`` plus the learned ``weights``;
+    The arguments are those of ``ofc.fast.rollout.rollouts`` plus the learned ``weights`` the
+    seats in the bit mask ``learned`` place by (the others by the static evaluation, as ``mc``'s
+    play-outs do);
     ``squares[c]`` accumulates the squared value of each play-out for the candidate's interval,
     ``tallies[c, 0]`` the play-outs in which the viewer's board fouls, ``tallies[c, 1]`` those of
     them whose top is no fantasy top and ``tallies[c, 2]`` the play-outs'
@@ -56,7 +58,7 @@ def pro_rollouts(
     play_rollouts(
         me, boards, counts, cand_boards, cand_counts, pool, burn,
         ev_player, ev_cards, ev_discards, ev_fantasy, in_row, fantasy_rules,
-        first, n, seed, params, weights, True,
+        first, n, seed, params, weights, learned,
         weight, bit, u5, f5, u3, top_roy, mid_roy, bot_roy, sums, squares, tallies,
     )  # fmt: skip
 

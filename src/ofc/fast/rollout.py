@@ -102,13 +102,13 @@ def play_rollouts(
     me: int, boards: I64, counts: I64, cand_boards: I64, cand_counts: I64,
     pool: I64, burn: int,
     ev_player: I64, ev_cards: I64, ev_discards: I64, ev_fantasy: Any, in_row: I64, fantasy_rules: I64,
-    first: int, n: int, seed: int, params: F64, weights: F64, learned: bool,
+    first: int, n: int, seed: int, params: F64, weights: F64, learned: int,
     weight: I32, bit: I32, u5: I32, f5: I32, u3: I32,
     top_roy: I32, mid_roy: I32, bot_roy: I32,
     sums: F64, squares: F64, tallies: F64,
 ) -> None:  # fmt: skip
-    """``rollouts``, the seats placing by the static evaluation or (``learned``) by ``learned_place``
-    under ``weights``; each play-out's squared value is added to ``squares``, 1 to
+    """``rollouts``, the seats placing by the static evaluation, or by ``learned_place`` under
+    ``weights`` those in the bit mask ``learned``; each play-out's squared value is added to ``squares``, 1 to
     ``tallies[c, 0]`` when ``me``'s board fouls, to ``tallies[c, 1]`` too when its top is no
     fantasy top (QQ+ or trips): a *plain* foul, not a failed fantasy try; and its
     fantasy balance to ``tallies[c, 2]`` (the value's slope in the fantasy bonus, ``seat_value``)."""
@@ -140,7 +140,7 @@ def play_rollouts(
                 at += ev_cards[e]
                 if ev_fantasy[e]:
                     play_fantasy(work[p], fill[p], dealt, policy, weight, bit, u5, f5, u3, top_roy, mid_roy, bot_roy)
-                elif learned:
+                elif learned >> p & 1:
                     learned_place(work[p], fill[p], dealt, ev_discards[e], public_mask(work, fill, hidden), policy,
                                   weights, weight, bit, u5, f5, u3, top_roy, mid_roy, bot_roy, codes)  # fmt: skip
                 else:
@@ -188,7 +188,7 @@ def rollouts(
     play_rollouts(
         me, boards, counts, cand_boards, cand_counts, pool, burn,
         ev_player, ev_cards, ev_discards, ev_fantasy, in_row, fantasy_rules,
-        first, n, seed, params, unused, False,
+        first, n, seed, params, unused, 0,
         weight, bit, u5, f5, u3, top_roy, mid_roy, bot_roy, sums, squares, tallies,
     )  # fmt: skip
 
