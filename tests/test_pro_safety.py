@@ -105,14 +105,14 @@ def test_a_foul_with_a_fantasy_top_is_a_foul_but_not_a_plain_one() -> None:
     both = Style(safety=4.0, safety_from=3, plain_safety=10.0)
     assert charge(both, 3, shares).tolist() == [4.0, 4.0, 14.0, 0.0]
     assert charge(both, 2, shares).tolist() == [0.0, 0.0, 10.0, 0.0]
-    # pineapple's default style: 30 a foul from street 3, 15 more a plain foul from street 2
+    # pineapple's default style: 45 a foul from street 3, 20 more a plain foul from street 2
     careful = ProBot().style("pineapple")
-    assert charge(careful, 3, shares).tolist() == [30.0, 30.0, 45.0, 0.0]
-    assert charge(careful, 2, shares).tolist() == [0.0, 0.0, 15.0, 0.0]
+    assert charge(careful, 3, shares).tolist() == [45.0, 45.0, 65.0, 0.0]
+    assert charge(careful, 2, shares).tolist() == [0.0, 0.0, 20.0, 0.0]
     assert charge(careful, 1, shares).tolist() == [0.0, 0.0, 0.0, 0.0]
     # the charges are per opponent: two opponents double them, like the fantasy price
-    assert charge(careful, 3, shares, 2).tolist() == [60.0, 60.0, 90.0, 0.0]
-    assert charge(careful, 2, shares, 3).tolist() == [0.0, 0.0, 45.0, 0.0]
+    assert charge(careful, 3, shares, 2).tolist() == [90.0, 90.0, 130.0, 0.0]
+    assert charge(careful, 2, shares, 3).tolist() == [0.0, 0.0, 60.0, 0.0]
 
 
 def test_safety_ranks_by_the_foul_share_and_reports_the_plain_mean() -> None:
@@ -149,7 +149,7 @@ def test_safety_is_a_pro_option_of_points() -> None:
     bot = make_bot("pro:safety=6")
     assert isinstance(bot, ProBot)
     # an option given replaces the variant's default; the others keep it
-    assert bot.style("pineapple") == Style(6.0, 3, 15.0, 2, 18.0)
+    assert bot.style("pineapple") == Style(6.0, 3, 20.0, 2, 18.0, "own")
     assert bot.style("classic") == Style(safety=6.0)
     with pytest.raises(BotError, match="safety"):
         make_bot("pro:safety=-1")
@@ -162,7 +162,7 @@ def test_safety_is_a_pro_option_of_points() -> None:
         make_bot("pro:safety=10,safety_from=0")
     plain = make_bot("pro:safety=0,plain_safety=0,fantasy=12")
     assert isinstance(plain, ProBot)
-    assert plain.style("pineapple") == Style(0.0, 3, 0.0, 2, 12.0)  # ranks by the mean, as before the default
+    assert plain.style("pineapple") == Style(0.0, 3, 0.0, 2, 12.0, "own")  # ranks by the mean
     with pytest.raises(BotError, match="plain_safety"):
         make_bot("pro:plain_safety=-2")
     with pytest.raises(BotError, match="plain_from"):
@@ -171,11 +171,11 @@ def test_safety_is_a_pro_option_of_points() -> None:
 
 def test_each_variant_has_its_default_style() -> None:
     bot = ProBot()
-    assert bot.style("pineapple") == CAREFUL == Style(30.0, 3, 15.0, 2, 18.0)
+    assert bot.style("pineapple") == CAREFUL == Style(45.0, 3, 20.0, 2, 18.0, "own")
     assert bot.style("classic") == bot.style("turbo") == PLAIN == Style()
     assert bot.fantasy_value == bot.weights.fantasy_value  # the price analysis uses is the weights' own
     given = ProBot(fantasy_value=9.0, plain_from=3)
-    assert given.style("pineapple") == Style(30.0, 3, 15.0, 3, 9.0)
+    assert given.style("pineapple") == Style(45.0, 3, 20.0, 3, 9.0, "own")
     assert given.style("classic") == Style(plain_from=3, fantasy_value=9.0)
 
 

@@ -163,7 +163,16 @@ def test_tiny_simulation_end_to_end_json(capsys: pytest.CaptureFixture[str]) -> 
     assert isinstance(document["hands"], int)
     assert document["hands"] >= 2
     assert [bot["name"] for bot in document["bots"]] == ["mc:rollouts=2,candidates=2", "random"]
-    keys = {"name", "points_per_hand", "ci95", "foul_rate", "fantasy_rate", "stay_rate", "decision_seconds"}
+    keys = {
+        "name",
+        "points_per_hand",
+        "ci95",
+        "foul_rate",
+        "fantasy_rate",
+        "stay_rate",
+        "decision_seconds",
+        "decision_max_seconds",
+    }
     for bot in document["bots"]:
         assert set(bot) == keys
         assert all(isinstance(bot[k], float) for k in keys - {"name"})

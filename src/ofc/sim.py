@@ -197,6 +197,7 @@ class BotStats:
             "fantasy_rate": self.fantasy_rate,
             "stay_rate": self.stay_rate,
             "decision_seconds": self.decision_seconds,
+            "decision_max_seconds": self.decision_max,
         }
 
 

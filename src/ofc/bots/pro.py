@@ -19,7 +19,8 @@ fouling placement is never chosen while a placement that does not foul exists.
 
 The ranking follows the variant's **style** (``ofc.bots.pro_style``): in pineapple, charges on
 the candidates' shares of fouled play-outs (from street 3) and of plain fouls (from street 2),
-per opponent, and a fantasy priced at 18 in the play-outs; elsewhere the mean alone. The
+per opponent, a fantasy priced at 18 in the play-outs and the opponents played out by the
+static evaluation (``playouts="own"``); elsewhere the mean alone, every seat learned. The
 values reported (``last_choices``, the hints) are the means never charged, repriced with a
 fantasy at the bot's own ``fantasy_value`` (the weights' 12 unless given): a play-out's value
 is linear in the fantasy price, and the kernels sum its slope, the fantasy balance (``ofc.fast.rollout.seat_value``).
@@ -199,7 +200,7 @@ def charge(style: Style, street: int, fouls: np.ndarray, opponents: int = 1) -> 
 class ProBot:
     """Learned value plus play-outs under it; ``seconds`` and/or ``rollouts`` bound a decision."""
 
-    DEFAULT_SECONDS = 0.15
+    DEFAULT_SECONDS = 0.19
     DEFAULT_CANDIDATES = 10
 
     def __init__(
