@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from ofc.bots import make_bot
 from ofc.bots.arrays import after_action, board_array, kernel_rules, playouts
 from ofc.bots.base import legal_actions
-from ofc.bots.pro import FINALISTS, FRONT_LOAD, ProBot, run_playouts, street_share
+from ofc.bots.pro import FINALISTS, FRONT_LOAD, ProBot, learned_seats, run_playouts, street_share
 from ofc.bots.pro_weights import VARIANTS, read_weights, shipped_weights
 from ofc.cards import parse_cards
 from ofc.cli.app import main
@@ -156,7 +156,8 @@ def test_a_raced_search_puts_its_finalists_first() -> None:
 def test_finalists_are_played_on_the_same_shuffles_as_alone() -> None:
     # play-out i of a candidate depends on the seed and i only, so a finalist's 30 play-outs
     # (15 raced among all five, 15 among the finalists) average exactly what 30 play-outs of
-    # that candidate alone give on the same seed; the first draw of Random(2) seeds them
+    # that candidate alone give on the same seed (pineapple's default: its own seat learned); the
+    # first draw of Random(2) seeds them
     hand = Hand(Rules.preset("pineapple"), button=1, seed=9)
     view = hand.view(hand.to_act[0])
     bot = ProBot(rollouts=30, seconds=None, candidates=5, seed=2, finalists=FINALISTS)
@@ -169,7 +170,7 @@ def test_finalists_are_played_on_the_same_shuffles_as_alone() -> None:
         b, c = after_action(rows, choice.action)
         job = playouts(view, b.reshape(1, 13), c.reshape(1, 3))
         sums, squares = np.zeros(1), np.zeros(1)
-        run_playouts(job, kernel, weights, 0, 30, seed, sums, squares)
+        run_playouts(job, kernel, weights, 0, 30, seed, sums, squares, learned=learned_seats("own", job.me))
         assert choice.score == pytest.approx(sums[0] / 30, abs=1e-9)  # the first street: no charge
 
 
