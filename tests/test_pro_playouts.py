@@ -20,11 +20,11 @@ from ofc.rules import Rules
 def test_playouts_is_a_pro_option_naming_the_policy() -> None:
     bot = make_bot("pro:playouts=Static")
     assert isinstance(bot, ProBot)
-    assert bot.style("classic") == Style(playouts="static")
+    assert bot.style("classic") == Style(safety=7.0, safety_from=2, playouts="static")
     assert bot.style("pineapple").playouts == "static"
     assert bot.style("pineapple").safety == 45.0  # the other fields keep the variant's default
-    assert ProBot().style("classic").playouts == ProBot().style("turbo").playouts == "learned"
-    assert ProBot().style("pineapple").playouts == "own"
+    assert ProBot().style("turbo").playouts == "learned"
+    assert ProBot().style("pineapple").playouts == ProBot().style("classic").playouts == "own"
     with pytest.raises(BotError, match="playouts must be learned, static or own, got 'greedy'"):
         make_bot("pro:playouts=greedy")
     with pytest.raises(BotError, match="no option 'playouts'"):

@@ -13,7 +13,7 @@ from ofc.bots import make_bot
 from ofc.bots.arrays import after_action, kernel_rules, playouts
 from ofc.bots.base import legal_actions
 from ofc.bots.pro import ProBot, charge, pro_kernel, street_index
-from ofc.bots.pro_style import CAREFUL, PLAIN, Style
+from ofc.bots.pro_style import CAREFUL, CLASSIC, PLAIN, Style
 from ofc.cards import parse_cards, rank_of
 from ofc.errors import BotError
 from ofc.fast.boards import fouls
@@ -150,7 +150,8 @@ def test_safety_is_a_pro_option_of_points() -> None:
     assert isinstance(bot, ProBot)
     # an option given replaces the variant's default; the others keep it
     assert bot.style("pineapple") == Style(6.0, 3, 20.0, 2, 18.0, "own")
-    assert bot.style("classic") == Style(safety=6.0)
+    assert bot.style("classic") == Style(6.0, 2, playouts="own")
+    assert bot.style("turbo") == Style(safety=6.0)
     with pytest.raises(BotError, match="safety"):
         make_bot("pro:safety=-1")
     with pytest.raises(BotError, match="no option 'safety'"):
@@ -172,11 +173,13 @@ def test_safety_is_a_pro_option_of_points() -> None:
 def test_each_variant_has_its_default_style() -> None:
     bot = ProBot()
     assert bot.style("pineapple") == CAREFUL == Style(45.0, 3, 20.0, 2, 18.0, "own")
-    assert bot.style("classic") == bot.style("turbo") == PLAIN == Style()
+    assert bot.style("classic") == CLASSIC == Style(safety=7.0, safety_from=2, playouts="own")
+    assert bot.style("turbo") == PLAIN == Style()
     assert bot.fantasy_value == bot.weights.fantasy_value  # the price analysis uses is the weights' own
     given = ProBot(fantasy_value=9.0, plain_from=3)
     assert given.style("pineapple") == Style(45.0, 3, 20.0, 3, 9.0, "own")
-    assert given.style("classic") == Style(plain_from=3, fantasy_value=9.0)
+    assert given.style("classic") == Style(7.0, 2, 0.0, 3, 9.0, "own")
+    assert given.style("turbo") == Style(plain_from=3, fantasy_value=9.0)
 
 
 def test_street_index_counts_the_streets_a_board_has_placed() -> None:

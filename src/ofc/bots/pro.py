@@ -20,7 +20,8 @@ fouling placement is never chosen while a placement that does not foul exists.
 The ranking follows the variant's **style** (``ofc.bots.pro_style``): in pineapple, charges on
 the candidates' shares of fouled play-outs (from street 3) and of plain fouls (from street 2),
 per opponent, a fantasy priced at 18 in the play-outs and the opponents played out by the
-static evaluation (``playouts="own"``); elsewhere the mean alone, every seat learned. The
+static evaluation (``playouts="own"``); in classic a charge of 7 on fouled play-outs from
+street 2, the opponents played out statically too; in turbo the mean alone, every seat learned. The
 values reported (``last_choices``, the hints) are the means never charged, repriced with a
 fantasy at the bot's own ``fantasy_value`` (the weights' 12 unless given): a play-out's value
 is linear in the fantasy price, and the kernels sum its slope, the fantasy balance (``ofc.fast.rollout.seat_value``).

@@ -11,8 +11,11 @@ Pineapple's default is the careful style: on the same 500-odd deals against ``mc
 it scored as many points as the uncharged bot with two-fifths of its fouls and about as many
 fantasy entries (docs/pro.md, "Ninth session"); since the twelfth session its charges are 45
 and 20 and the opponents are played out by the static evaluation, which at 0.19 s a decision
-fouls 2.9% with 11.2% fantasy on the same deals. The other variants rank by the plain mean:
-in classic a charge cost points (docs/pro.md, "Fifth session").
+fouls 2.9% with 11.2% fantasy on the same deals. Classic's default (since the fourteenth
+session) is a light charge from the second street with the opponents played out by the static
+evaluation: against ``mc:seconds=1`` on the same 206 deals it fouled 5.6% of its boards
+against the plain bot's 16.4% and scored as many points (both a draw; docs/pro.md,
+"Thirteenth and fourteenth sessions"). Turbo ranks by the plain mean.
 """
 
 from __future__ import annotations
@@ -41,8 +44,12 @@ CAREFUL = Style(safety=45.0, safety_from=3, plain_safety=20.0, plain_from=2, fan
 """Pineapple's default: charges on fouls from the second and third streets, a fantasy priced at 18,
 the bot's own seat played out by the learned value and the others by the static one (docs/pro.md,
 "Twelfth session")."""
-DEFAULT_STYLES = {"pineapple": CAREFUL}
-"""The style of each variant unless a bot's options say otherwise (``PLAIN`` for the others)."""
+CLASSIC = Style(safety=7.0, safety_from=2, playouts="own")
+"""Classic's default: a charge of 7 on fouled play-outs from the second street (classic's
+play-outs are optimistic: the search fouls more than the continuation it assumes), the bot's own
+seat played out by the learned value and the others by the static one."""
+DEFAULT_STYLES = {"pineapple": CAREFUL, "classic": CLASSIC}
+"""The style of each variant unless a bot's options say otherwise (``PLAIN`` for turbo)."""
 STYLE_FIELDS = ("safety", "safety_from", "plain_safety", "plain_from", "fantasy_value", "playouts")
 PLAYOUTS = ("learned", "static", "own")
 """The play-out policies a style can name."""
@@ -56,4 +63,4 @@ def style_for(variant: str, overrides: Style | None = None, given: frozenset[str
     return replace(base, **{name: getattr(overrides, name) for name in given})
 
 
-__all__ = ["CAREFUL", "DEFAULT_STYLES", "PLAIN", "PLAYOUTS", "STYLE_FIELDS", "Style", "style_for"]
+__all__ = ["CAREFUL", "CLASSIC", "DEFAULT_STYLES", "PLAIN", "PLAYOUTS", "STYLE_FIELDS", "Style", "style_for"]
