@@ -56,8 +56,9 @@ on the streets from ``safety_from`` on, and ``plain_safety``: points more per un
 plain fouls (a board that fouls without a fantasy top), from the street ``plain_from`` on. Each one
 not given comes from the variant's default style (``ofc.bots.pro_style``: in pineapple 45 from
 street 3, 20 from street 2, ``fantasy`` 18 and ``playouts`` own; in classic 7 from street 2 and
-``playouts`` own; in turbo no charge and every seat learned). ``playouts`` names the play-out policy: ``learned``, ``static`` (the hand-tuned
-evaluation, like ``mc``) or ``own`` (the bot's own seat learned, the others static)."""
+``playouts`` own; in turbo no charge and every seat learned). ``playouts`` names the play-out
+policy: ``learned``, ``static`` (the hand-tuned evaluation, like ``mc``) or ``own`` (the bot's own
+seat learned, the others static)."""
 OPTIONS: Mapping[str, Mapping[str, Option]] = {
     "random": {},
     "heuristic": {"fantasy": POINTS},
