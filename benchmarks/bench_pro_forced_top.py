@@ -9,7 +9,7 @@ against the heuristic bot is about 12.7, ``ofc.sim.fantasy_gain``). Prints the m
 difference (forced minus own) with a 95% interval over deals, and both versions' foul and
 fantasy entry counts::
 
-    nice -n 5 .venv/bin/python benchmarks/bench_pro_forced_top.py --rules classic --deals 80
+    nice -n 5 .venv/bin/python benchmarks/bench_pro_forced_top.py --rules classic --deals 60
 """
 
 from __future__ import annotations
@@ -23,14 +23,12 @@ from ofc.bots import Bot, make_bot
 from ofc.bots.base import legal_actions
 from ofc.bots.pro import ProBot
 from ofc.cards import Card, rank_of
+from ofc.fast.evaluation import QUEEN
 from ofc.hand import Hand
 from ofc.rules import Rules
 from ofc.session import play_hand
 from ofc.sim import derive_seed, table_rules
 from ofc.view import HandView
-
-QUEEN = 10
-"""``rank_of`` a queen: pairs from here up enter fantasy on top."""
 
 
 def top_pair(cards: Sequence[Card]) -> int | None:
@@ -74,7 +72,7 @@ def main() -> None:
     """Parse the options and print the comparison."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rules", default="classic")
-    parser.add_argument("--deals", type=int, default=80, help="deals with a QQ+ pair dealt first")
+    parser.add_argument("--deals", type=int, default=60, help="deals with a QQ+ pair dealt first")
     parser.add_argument("--opponent", default="pro")
     parser.add_argument("--fantasy", type=float, default=12.7, help="points a fantasy entry adds")
     parser.add_argument("--seed", type=int, default=777)
@@ -90,10 +88,9 @@ def main() -> None:
         if top_pair(Hand(rules, button=1, seed=deck).view(0).cards) is None:
             continue
         bots = derive_seed(args.seed, deal, 1)
-        forced_bot = ProBot(seed=bots)
         results = (
             outcome(rules, deck, ProBot(seed=bots), make_bot(args.opponent, seed=bots + 1), args.fantasy),
-            outcome(rules, deck, ForcedTop(forced_bot), make_bot(args.opponent, seed=bots + 1), args.fantasy),
+            outcome(rules, deck, ForcedTop(ProBot(seed=bots)), make_bot(args.opponent, seed=bots + 1), args.fantasy),
         )
         for k, (_, fouled, entered) in enumerate(results):
             fouls[k] += fouled
