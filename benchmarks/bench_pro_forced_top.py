@@ -7,7 +7,8 @@ that placement and every later street chosen by its own search). Each outcome is
 points plus ``--fantasy`` points when its board earns a fantasy (classic's measured worth
 against the heuristic bot is about 12.7, ``ofc.sim.fantasy_gain``). Prints the mean
 difference (forced minus own) with a 95% interval over deals, and both versions' foul and
-fantasy entry counts::
+fantasy entry counts. ``--weights FILE`` (``ofc train --out FILE``) makes both versions of the
+seat play by FILE; an opponent ``pro`` keeps the shipped weights::
 
     nice -n 5 .venv/bin/python benchmarks/bench_pro_forced_top.py --rules classic --deals 60
 """
@@ -17,11 +18,13 @@ from __future__ import annotations
 import argparse
 import math
 from collections.abc import Sequence
+from pathlib import Path
 
 from ofc.actions import Action, Row
 from ofc.bots import Bot, make_bot
 from ofc.bots.base import legal_actions
 from ofc.bots.pro import ProBot
+from ofc.bots.pro_weights import ProWeights, read_weights, shipped_weights
 from ofc.cards import Card, rank_of
 from ofc.fast.evaluation import QUEEN
 from ofc.hand import Hand
@@ -58,6 +61,12 @@ class ForcedTop:
         return self.bot.rank(view, actions, self.bot.candidates, self.bot.seconds, self.bot.rollouts)[0].action
 
 
+def weighted(bot: ProBot, weights: ProWeights) -> ProBot:
+    """``bot`` playing by ``weights``."""
+    bot.weights = weights
+    return bot
+
+
 def outcome(rules: Rules, deck: int, seat0: Bot | ForcedTop, opponent: Bot, fantasy: float) -> tuple[float, bool, bool]:
     """Seat 0's points plus ``fantasy`` if it earns one, whether it fouled, whether it earned a fantasy."""
     hand = Hand(rules, button=1, seed=deck)
@@ -76,7 +85,11 @@ def main() -> None:
     parser.add_argument("--opponent", default="pro")
     parser.add_argument("--fantasy", type=float, default=12.7, help="points a fantasy entry adds")
     parser.add_argument("--seed", type=int, default=777)
+    parser.add_argument(
+        "--weights", type=Path, help="a weights file (ofc train --out) for pro in place of the shipped one"
+    )
     args = parser.parse_args()
+    weights = shipped_weights() if args.weights is None else read_weights(args.weights)
     rules = table_rules(Rules.preset(args.rules), 2)
     diffs: list[float] = []
     fouls = [0, 0]
@@ -89,8 +102,16 @@ def main() -> None:
             continue
         bots = derive_seed(args.seed, deal, 1)
         results = (
-            outcome(rules, deck, ProBot(seed=bots), make_bot(args.opponent, seed=bots + 1), args.fantasy),
-            outcome(rules, deck, ForcedTop(ProBot(seed=bots)), make_bot(args.opponent, seed=bots + 1), args.fantasy),
+            outcome(
+                rules, deck, weighted(ProBot(seed=bots), weights), make_bot(args.opponent, seed=bots + 1), args.fantasy
+            ),
+            outcome(
+                rules,
+                deck,
+                ForcedTop(weighted(ProBot(seed=bots), weights)),
+                make_bot(args.opponent, seed=bots + 1),
+                args.fantasy,
+            ),
         )
         for k, (_, fouled, entered) in enumerate(results):
             fouls[k] += fouled
