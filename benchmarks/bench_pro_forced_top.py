@@ -101,18 +101,11 @@ def main() -> None:
         if top_pair(Hand(rules, button=1, seed=deck).view(0).cards) is None:
             continue
         bots = derive_seed(args.seed, deal, 1)
-        results = (
-            outcome(
-                rules, deck, weighted(ProBot(seed=bots), weights), make_bot(args.opponent, seed=bots + 1), args.fantasy
-            ),
-            outcome(
-                rules,
-                deck,
-                ForcedTop(weighted(ProBot(seed=bots), weights)),
-                make_bot(args.opponent, seed=bots + 1),
-                args.fantasy,
-            ),
-        )
+        own = weighted(ProBot(seed=bots), weights)
+        forced = ForcedTop(weighted(ProBot(seed=bots), weights))
+        results = [
+            outcome(rules, deck, seat0, make_bot(args.opponent, seed=bots + 1), args.fantasy) for seat0 in (own, forced)
+        ]
         for k, (_, fouled, entered) in enumerate(results):
             fouls[k] += fouled
             entries[k] += entered
