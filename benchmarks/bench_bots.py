@@ -1,7 +1,7 @@
 """Bot strength benchmark: duplicate simulations of the README's match-ups, printed as a table.
 
 Each match-up is exactly an ``ofc simulate`` run (printed with its figures), so any line can
-be reproduced on its own. Then ``ofc.sim.fantasy_gain`` prices a fantasy hand per rule set:
+be reproduced on its own. Then ``ofc.sim.simulate.fantasy_gain`` prices a fantasy hand per rule set:
 every deal is played with the hero in fantasy and again playing normally, against the same
 bot; the mean difference is the estimate of the solver's ``stay_value``::
 
@@ -17,8 +17,8 @@ import os
 import time
 from dataclasses import dataclass
 
-from ofc.rules import Rules
-from ofc.sim import SimResult, fantasy_gain, simulate
+from ofc.rules.rulebook import Rules
+from ofc.sim.simulate import SimResult, fantasy_gain, simulate
 
 MC = "mc:rollouts=100,seconds=1"
 

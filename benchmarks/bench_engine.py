@@ -12,10 +12,10 @@ import argparse
 import random
 import time
 
-from ofc.cards import Deck
-from ofc.hand import Hand
-from ofc.rules import Rules
-from ofc.scoring import Board, score_boards
+from ofc.engine.hand import Hand
+from ofc.rules.cards import Deck
+from ofc.rules.rulebook import Rules
+from ofc.rules.scoring import Board, score_boards
 
 
 def play(rules: Rules, hands: int, seed: int) -> int:

@@ -4,7 +4,7 @@ A step is one seat's decision. The raw engine draws from ``hand.legal_actions(se
 applies it (as ``bench_engine.py``). "engine + views, vectors" adds a whole view and
 ``to_array`` built from nothing per decision (the acting seat's, and every seat's at the
 end): the floor of an adapter that rebuilds each observation; the environments instead keep
-each seat's vector up to date from ``Hand.view_update`` (``ofc.observer``). PettingZoo
+each seat's vector up to date from ``Hand.view_update`` (``ofc.env.observer``). PettingZoo
 runs the usual ``agent_iter``/``last``/``step`` loop drawing from the action mask
 (``random.randrange`` over ``np.flatnonzero(mask)``, as cheap a policy as the engine's), as
 it ships (normal hands by the compiled step, ``ofc.env.fast_hand``) and with
@@ -32,10 +32,10 @@ import numpy as np
 import pyspiel
 
 import ofc.env.spiel  # noqa: F401  # registers python_ofc
+from ofc.engine.hand import Hand
 from ofc.env import SeatEnv, pettingzoo_env
-from ofc.hand import Hand
-from ofc.observation import to_array
-from ofc.rules import Rules
+from ofc.env.observation import to_array
+from ofc.rules.rulebook import Rules
 
 clock = time.process_time
 """This process's CPU seconds (``--clock cpu``, the default): on a shared machine, time spent

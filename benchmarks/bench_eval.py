@@ -21,7 +21,7 @@ from collections.abc import Callable
 import numpy as np
 
 from ofc.fast import board_keys, eval3, eval5
-from ofc.ranking import rank3, rank5
+from ofc.rules.ranking import rank3, rank5
 
 
 def random_hands(count: int, size: int, seed: int) -> np.ndarray:
@@ -84,7 +84,7 @@ def main() -> None:
     fast5 = best_rate(lambda: eval5(fives), len(fives))
     print(f"5-card hands ({args.hands:,} random; per-call evaluators on {args.sample:,})")
     print(line("ofc.fast.eval5 (numba, one core)", fast5, core5))
-    print(line("ofc.ranking.rank5 (pure Python)", core5, core5))
+    print(line("ofc.rules.ranking.rank5 (pure Python)", core5, core5))
     phe = phevaluator_rate(sample5)
     if phe is None:
         print("  phevaluator                        not installed (pip install -e .[dev])")
@@ -96,7 +96,7 @@ def main() -> None:
         print(f"  eval5 per call / phevaluator per call: {per_call / phe:,.2f} x (equal terms)")
     print("3-card top rows")
     print(line("ofc.fast.eval3 (numba, one core)", best_rate(lambda: eval3(threes), len(threes)), core3))
-    print(line("ofc.ranking.rank3 (pure Python)", core3, core3))
+    print(line("ofc.rules.ranking.rank3 (pure Python)", core3, core3))
     print("boards (3 row keys each)")
     rate = best_rate(lambda: board_keys(boards), len(boards))
     print(f"  {'ofc.fast.board_keys':<34} {rate / 1e6:>10.2f} M boards/s")

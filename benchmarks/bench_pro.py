@@ -32,7 +32,7 @@ shuffles for all) value the best three such placements against the ten ``pro`` p
 ``--weights FILE`` makes every part use another weights file (``ofc train --out FILE``) in
 place of the shipped one. ``--part versus --weights FILE`` plays ``pro`` with FILE against
 ``pro`` with the shipped weights in heads-up duplicate blocks of ``--rules`` (default
-pineapple; ``ofc.sim.play_block``: each deck played with the bots' seats swapped, fantasy
+pineapple; ``ofc.sim.simulate.play_block``: each deck played with the bots' seats swapped, fantasy
 carried over), ``--blocks`` of them, printing the running figures every 10 blocks: FILE's
 points per hand with a 95% interval over blocks, both bots' foul and fantasy entry rates and
 decision times::
@@ -51,18 +51,18 @@ from pathlib import Path
 
 import numpy as np
 
-from ofc import sim
 from ofc.bots import Bot, make_bot
 from ofc.bots.arrays import after_action, playouts
 from ofc.bots.base import legal_actions
 from ofc.bots.pro import FINALISTS, FRONT_LOAD, ProBot, pro_kernel, run_playouts
 from ofc.bots.pro_weights import VARIANTS, ProWeights, read_weights, shipped_weights
+from ofc.engine.deals import derive_seed
+from ofc.engine.hand import Hand
 from ofc.fast.pro_value import FEATURE_NAMES
-from ofc.hand import Hand
-from ofc.rules import Rules
-from ofc.scoring import fantasy_entry_cards, row_keys
-from ofc.session import play_hand
-from ofc.sim import derive_seed
+from ofc.rules.rulebook import Rules
+from ofc.rules.scoring import fantasy_entry_cards, row_keys
+from ofc.series.session import play_hand
+from ofc.sim import simulate as sim
 from ofc.train.selfplay import selfplay_chunk
 
 FOULED = FEATURE_NAMES.index("fouled")

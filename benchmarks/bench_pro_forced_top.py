@@ -5,7 +5,7 @@ queens or better, the hand is played twice against the same opponent: once by ``
 is, once by ``pro`` made to put its highest such pair on top at the first deal (the rest of
 that placement and every later street chosen by its own search). Each outcome is the seat's
 points plus ``--fantasy`` points when its board earns a fantasy (classic's measured worth
-against the heuristic bot is about 12.7, ``ofc.sim.fantasy_gain``). Prints the mean
+against the heuristic bot is about 12.7, ``ofc.sim.simulate.fantasy_gain``). Prints the mean
 difference (forced minus own) with a 95% interval over deals, and both versions' foul and
 fantasy entry counts. ``--weights FILE`` (``ofc train --out FILE``) makes both versions of the
 seat play by FILE; an opponent ``pro`` keeps the shipped weights::
@@ -20,18 +20,19 @@ import math
 from collections.abc import Sequence
 from pathlib import Path
 
-from ofc.actions import Action, Row
 from ofc.bots import Bot, make_bot
 from ofc.bots.base import legal_actions
 from ofc.bots.pro import ProBot
 from ofc.bots.pro_weights import ProWeights, read_weights, shipped_weights
-from ofc.cards import Card, rank_of
+from ofc.engine.actions import Action, Row
+from ofc.engine.deals import derive_seed
+from ofc.engine.hand import Hand
+from ofc.engine.view import HandView
 from ofc.fast.evaluation import QUEEN
-from ofc.hand import Hand
-from ofc.rules import Rules
-from ofc.session import play_hand
-from ofc.sim import derive_seed, table_rules
-from ofc.view import HandView
+from ofc.rules.cards import Card, rank_of
+from ofc.rules.rulebook import Rules
+from ofc.series.session import play_hand
+from ofc.sim.simulate import table_rules
 
 
 def top_pair(cards: Sequence[Card]) -> int | None:

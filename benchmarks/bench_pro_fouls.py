@@ -21,15 +21,15 @@ import time
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from ofc.actions import Action
 from ofc.bots import make_bot
 from ofc.bots.pro import ProBot
-from ofc.hand import Hand
-from ofc.rules import Rules
-from ofc.session import play_hand
-from ofc.sim import derive_seed
-from ofc.tournament_sim import wilson
-from ofc.view import HandView
+from ofc.engine.actions import Action
+from ofc.engine.deals import derive_seed
+from ofc.engine.hand import Hand
+from ofc.engine.view import HandView
+from ofc.rules.rulebook import Rules
+from ofc.series.session import play_hand
+from ofc.sim.tournaments import wilson
 
 
 @dataclass

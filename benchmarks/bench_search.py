@@ -16,10 +16,10 @@ import random
 import time
 from collections.abc import Callable
 
-from ofc.cards import Deck
-from ofc.determinize import determinize
-from ofc.hand import Hand
-from ofc.rules import Rules
+from ofc.engine.determinize import determinize
+from ofc.engine.hand import Hand
+from ofc.rules.cards import Deck
+from ofc.rules.rulebook import Rules
 
 RULES = Rules.preset("pineapple").with_settings({"players": 3})
 

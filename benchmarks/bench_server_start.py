@@ -26,11 +26,11 @@ from pathlib import Path
 from starlette.testclient import TestClient
 
 from ofc.bots import make_bot
-from ofc.rules import Rules
+from ofc.rules.rulebook import Rules
 from ofc.server.app import create_app
-from ofc.server.game import TableGame, secure_deck
-from ofc.server.replay import restore_or_keep
-from ofc.server.storage import FINISHED, Storage
+from ofc.server.db.storage import FINISHED, Storage
+from ofc.server.tables.game import TableGame, secure_deck
+from ofc.server.tables.replay import restore_or_keep
 
 
 def fill(store: Storage, tables: int, waiting: int) -> None:

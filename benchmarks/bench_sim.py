@@ -1,7 +1,7 @@
 """Simulation throughput on Ray: hands per second with 1 and 2 local Ray workers, and the ratio.
 
 Starts a Ray head on this machine (loopback, ``--cpus`` CPUs), runs the same duplicate
-simulation (``ofc.sim.simulate(..., cluster=...)``) once with one Ray worker and once with
+simulation (``ofc.sim.simulate.simulate(..., cluster=...)``) once with one Ray worker and once with
 two, checks that both give the same figures (they must: blocks are seeded by number), and
 prints hands per second and the scaling ratio. A warm-up run compiles the kernels in the
 workers first, so the timed runs measure play, not compilation::
@@ -16,8 +16,8 @@ import time
 
 import ray
 
-from ofc.rules import Rules
-from ofc.sim import simulate
+from ofc.rules.rulebook import Rules
+from ofc.sim.simulate import simulate
 
 
 def run(rules: Rules, bots: list[str], hands: int, seed: int, cpus: int) -> tuple[float, object]:

@@ -21,10 +21,10 @@ from collections.abc import Callable
 from functools import partial
 from itertools import combinations
 
-from ofc.cards import Card
-from ofc.ranking import rank3, rank5
-from ofc.rules import Rules
-from ofc.scoring import RowKeys, bottom_royalty, meets_stay, middle_royalty, top_royalty
+from ofc.rules.cards import Card
+from ofc.rules.ranking import rank3, rank5
+from ofc.rules.rulebook import Rules
+from ofc.rules.scoring import RowKeys, bottom_royalty, meets_stay, middle_royalty, top_royalty
 from ofc.solver import DEFAULT_STAY_VALUE, solve_fantasy, solve_fantasy_top, warm_up
 
 PRESET_FOR_SIZE = {13: "pineapple", 14: "pineapple", 15: "pineapple-progressive"}

@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 
 from ofc.bots.arrays import kernel_rules
-from ofc.cards import parse_cards
 from ofc.fast.pro_value import N_FEATURES, board_mask, features, live_counts
-from ofc.rules import Rules
+from ofc.rules.cards import parse_cards
+from ofc.rules.rulebook import Rules
 
 
 def feature_vector(board: np.ndarray, counts: np.ndarray, rules: Rules, seen: str = "") -> np.ndarray:

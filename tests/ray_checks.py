@@ -13,8 +13,9 @@ from typing import Any
 
 import ray
 
-from ofc.rules import Rules
-from ofc.sim import derive_seed, simulate
+from ofc.engine.deals import derive_seed
+from ofc.rules.rulebook import Rules
+from ofc.sim.simulate import simulate
 from ofc.train.cluster import run_tasks
 from ofc.train.run import train
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ofc.scoring import PlayerScore, RowKeys, Royalties, ScoreSheet
+from ofc.rules.scoring import PlayerScore, RowKeys, Royalties, ScoreSheet
 
 
 def sheet(vs: Sequence[Sequence[int]], fantasy: Sequence[int] | None = None) -> ScoreSheet:

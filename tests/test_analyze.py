@@ -7,16 +7,16 @@ from pathlib import Path
 
 import pytest
 
-from ofc import history
-from ofc.actions import Action
-from ofc.analysis import Analyzer, action_key
 from ofc.bots import make_bot
+from ofc.bots.analysis import Analyzer, action_key
 from ofc.bots.base import legal_actions
 from ofc.cli.app import main
-from ofc.errors import HistoryError
-from ofc.hand import Hand
-from ofc.rules import Rules
-from ofc.scoring import Board, is_fouled
+from ofc.engine.actions import Action
+from ofc.engine.hand import Hand
+from ofc.formats import history
+from ofc.rules.errors import HistoryError
+from ofc.rules.rulebook import Rules
+from ofc.rules.scoring import Board, is_fouled
 
 ROLLOUTS = 60
 

@@ -12,15 +12,15 @@ from pathlib import Path
 import pytest
 
 import ofc.bots
-from ofc.actions import Row
 from ofc.bots import Bot, Decision, HeuristicBot, MonteCarloBot, RandomBot, legal_actions, make_bot
-from ofc.cards import parse_cards
-from ofc.clock import ClockReading
-from ofc.errors import BotError, DeterminizeError
-from ofc.hand import Hand
-from ofc.rules import Rules
+from ofc.engine.actions import Row
+from ofc.engine.clock import ClockReading
+from ofc.engine.hand import Hand
+from ofc.engine.view import HandView, SeatView, SeenAction
+from ofc.rules.cards import parse_cards
+from ofc.rules.errors import BotError, DeterminizeError
+from ofc.rules.rulebook import Rules
 from ofc.solver import solve_fantasy
-from ofc.view import HandView, SeatView, SeenAction
 
 TABLES = [
     ("classic", 2), ("classic", 3), ("classic", 4),
@@ -248,7 +248,7 @@ def test_bots_satisfy_the_protocol_and_take_only_a_view() -> None:
 
 
 def test_no_bot_module_imports_the_engine() -> None:
-    forbidden = {"ofc.hand", "ofc.session", "ofc.match", "ofc.history"}
+    forbidden = {"ofc.engine.hand", "ofc.series.session", "ofc.series.match", "ofc.formats.history"}
     for path in Path(ofc.bots.__file__).parent.glob("*.py"):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):

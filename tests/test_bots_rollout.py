@@ -8,10 +8,10 @@ import pytest
 from ofc.bots import make_bot
 from ofc.bots.arrays import board_array, kernel_rules, playouts, unseen_cards
 from ofc.bots.base import TUNED_FANTASY_VALUE
-from ofc.cards import parse_cards
+from ofc.engine.hand import Hand
 from ofc.fast.placement import DISCARD, place
-from ofc.hand import Hand
-from ofc.rules import Rules
+from ofc.rules.cards import parse_cards
+from ofc.rules.rulebook import Rules
 
 
 def play_until_last_decision(rules: Rules, seed: int) -> Hand:

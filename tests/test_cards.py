@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ofc.cards import (
+from ofc.rules.cards import (
     ALL_CARDS,
     Deck,
     format_card,
@@ -17,7 +17,7 @@ from ofc.cards import (
     rank_of,
     suit_of,
 )
-from ofc.errors import CardError
+from ofc.rules.errors import CardError
 
 
 @pytest.mark.parametrize(

@@ -18,14 +18,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from keep_books import pineapple_book
-from ofc import history
-from ofc.actions import Action
-from ofc.cards import ALL_CARDS, Deck, parse_cards
 from ofc.cli.app import main
-from ofc.hand import Hand
+from ofc.engine.actions import Action
+from ofc.engine.hand import Hand
+from ofc.formats import history
 from ofc.i18n import current_language
 from ofc.i18n.extract import check_catalogs
-from ofc.rules import Rules
+from ofc.rules.cards import ALL_CARDS, Deck, parse_cards
+from ofc.rules.rulebook import Rules
 from test_cli_replay import fantasy_hand
 
 ANN = {"name": "ann", "top": "Qh Qd 2c", "middle": "9h 9d 9c 3s 4s", "bottom": "As Ks Js 8s 2s"}

@@ -193,7 +193,7 @@ def test_a_name_must_be_printable() -> None:
     import pytest
 
     from ofc.cli.play_cmd import seat_names
-    from ofc.errors import InputError
+    from ofc.rules.errors import InputError
 
     assert seat_names("  ann \t lee ", ["random", "random"]) == ["ann lee", "random", "random2"]
     with pytest.raises(InputError) as caught:

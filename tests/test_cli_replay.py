@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from ofc import history
-from ofc.actions import Action
-from ofc.cards import ALL_CARDS, Deck, parse_cards
 from ofc.cli.app import main
-from ofc.hand import Hand
-from ofc.rules import Rules
+from ofc.engine.actions import Action
+from ofc.engine.hand import Hand
+from ofc.formats import history
+from ofc.rules.cards import ALL_CARDS, Deck, parse_cards
+from ofc.rules.rulebook import Rules
 
 
 def stacked(cards: str) -> Deck:

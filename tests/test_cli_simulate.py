@@ -6,7 +6,7 @@ import pytest
 
 from ofc.bots import BOT_NAMES, make_bot, parse_spec, split_specs
 from ofc.cli.app import main
-from ofc.errors import BotError, OfcError
+from ofc.rules.errors import BotError, OfcError
 
 BAD = [
     (["--bots", "mc,alphago"], "unknown bot 'alphago': choose one of random, heuristic, mc"),

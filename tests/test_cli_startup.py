@@ -51,7 +51,9 @@ def test_help_and_rules_load_no_kernels_database_or_server(args: list[str]) -> N
 def test_score_help_loads_neither_the_scoring_nor_rich_nor_babel() -> None:
     modules = loaded("score", "--help")
     assert {"ofc.cli.score_cmd", "typer"} <= modules
-    assert sorted(m for m in modules if m.startswith(("ofc.scoring", "ofc.rules", "rich", "babel"))) == []
+    assert (
+        sorted(m for m in modules if m.startswith(("ofc.rules.scoring", "ofc.rules.rulebook", "rich", "babel"))) == []
+    )
 
 
 def test_english_output_reads_no_catalog() -> None:
@@ -64,4 +66,4 @@ def test_english_output_reads_no_catalog() -> None:
 def test_a_command_loads_what_it_needs(tmp_path: Path) -> None:
     """The checks above are not vacuous: ``ofc analyze`` loads the kernels when it runs (here it
     then fails on a missing file, before any kernel is compiled)."""
-    assert {"numba", "numpy", "ofc.analysis"} <= loaded("analyze", str(tmp_path / "missing.json"))
+    assert {"numba", "numpy", "ofc.bots.analysis"} <= loaded("analyze", str(tmp_path / "missing.json"))

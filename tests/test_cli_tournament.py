@@ -10,8 +10,8 @@ from rich.console import Console
 
 from ofc.cli.app import main
 from ofc.cli.tournament_cmd import level_lines, standings_table
-from ofc.terminal.tourney import ordinal
-from ofc.tournament_sim import LevelPlayed, Standing, TournamentRun
+from ofc.sim.tournaments import LevelPlayed, Standing, TournamentRun
+from ofc.terminal.tournament import ordinal
 
 FAST = ["--bots", "random,heuristic,random", "--set", "starting_chips=60", "--set", "level_hands=2"]
 

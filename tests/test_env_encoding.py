@@ -8,12 +8,12 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from ofc.actions import Action
-from ofc.cards import ALL_CARDS, Deck, parse_cards
+from ofc.engine.actions import Action
+from ofc.engine.hand import Hand
 from ofc.env.encoding import action_mask, action_space_size, decode, encode, street_codes
-from ofc.errors import ActionError
-from ofc.hand import Hand
-from ofc.rules import Rules
+from ofc.rules.cards import ALL_CARDS, Deck, parse_cards
+from ofc.rules.errors import ActionError
+from ofc.rules.rulebook import Rules
 from twins import Position, positions
 
 PINEAPPLE = Rules.preset("pineapple")

@@ -12,12 +12,12 @@ from pettingzoo.test import api_test, seed_test
 
 import ofc.env.spiel  # noqa: F401  # registers python_ofc
 from env_checks import scored_points
-from ofc.cards import ALL_CARDS, Deck, format_cards, parse_cards
+from ofc.engine.hand import Hand
 from ofc.env import SeatEnv, pettingzoo_env
 from ofc.env.table import Table
-from ofc.errors import ActionError, SetupError
-from ofc.hand import Hand
-from ofc.rules import Rules
+from ofc.rules.cards import ALL_CARDS, Deck, format_cards, parse_cards
+from ofc.rules.errors import ActionError, SetupError
+from ofc.rules.rulebook import Rules
 from ofc.solver import FantasySolution, solve_fantasy, solve_fantasy_top
 
 PINEAPPLE3 = Rules.preset("pineapple").with_settings({"players": 3})

@@ -18,13 +18,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from env_checks import scored_points
+from ofc.engine.hand import Hand
 from ofc.env import pettingzoo_env
 from ofc.env.encoding import action_mask
+from ofc.env.observation import to_array
 from ofc.env.table import Table
-from ofc.errors import ActionError
-from ofc.hand import Hand
-from ofc.observation import to_array
-from ofc.rules import Rules
+from ofc.rules.errors import ActionError
+from ofc.rules.rulebook import Rules
 
 CONFIGS = [
     *(("classic", players) for players in (2, 3, 4)),

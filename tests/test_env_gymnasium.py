@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 import ofc.env
 from env_checks import scored_points
 from ofc.env import SeatEnv
-from ofc.errors import ActionError, BotError, SetupError
+from ofc.rules.errors import ActionError, BotError, SetupError
 from twins import Position, hidden_twin, positions
 
 

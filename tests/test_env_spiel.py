@@ -9,11 +9,11 @@ import pytest
 
 import ofc.env.spiel  # noqa: F401  # registers python_ofc
 from env_checks import scored_points
-from ofc.cards import format_card
 from ofc.env.spiel import most_points
 from ofc.env.spiel_state import OfcState
-from ofc.errors import OfcError
-from ofc.rules import Rules
+from ofc.rules.cards import format_card
+from ofc.rules.errors import OfcError
+from ofc.rules.rulebook import Rules
 
 GAMES = [
     {"variant": "classic", "players": 2},

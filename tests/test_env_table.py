@@ -6,8 +6,8 @@ import math
 import random
 from collections import Counter
 
-from ofc.cards import ALL_CARDS
 from ofc.env.table import shuffled
+from ofc.rules.cards import ALL_CARDS
 
 
 class Fixed(random.Random):

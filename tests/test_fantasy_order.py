@@ -11,13 +11,13 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ofc.actions import Action
 from ofc.bots import make_bot
 from ofc.bots.base import Bot
-from ofc.hand import Hand
-from ofc.match import Match
-from ofc.rules import Rules
-from ofc.session import Session
+from ofc.engine.actions import Action
+from ofc.engine.hand import Hand
+from ofc.rules.rulebook import Rules
+from ofc.series.match import Match
+from ofc.series.session import Session
 
 MATCHES = 300
 

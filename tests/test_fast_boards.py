@@ -1,17 +1,17 @@
-"""Board kernels (keys, fouls, royalties) against ``ofc.scoring`` on large random sets."""
+"""Board kernels (keys, fouls, royalties) against ``ofc.rules.scoring`` on large random sets."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from ofc.cards import parse_cards
-from ofc.errors import BoardError, CardError
 from ofc.fast import board_keys, fouls, royalties, royalties_of_keys
 from ofc.fast.boards import VALID_FIVE_KEYS, VALID_TOP_KEYS
 from ofc.fast.tables import royalty_arrays
-from ofc.rules import ROYALTY_TABLES, Rules, Scoring
-from ofc.scoring import Board, RowKeys, row_keys, royalties_of
+from ofc.rules.cards import parse_cards
+from ofc.rules.errors import BoardError, CardError
+from ofc.rules.rulebook import ROYALTY_TABLES, Rules, Scoring
+from ofc.rules.scoring import Board, RowKeys, row_keys, royalties_of
 
 
 def random_boards(count: int, seed: int) -> np.ndarray:

@@ -8,11 +8,11 @@ from typing import Any
 import numpy as np
 import pytest
 
-from ofc.cards import parse_cards
-from ofc.errors import BoardError, CardError
 from ofc.fast import eval3, eval5
 from ofc.fast.tables import RANK_WEIGHTS, build_eval_tables
-from ofc.ranking import rank3, rank5
+from ofc.rules.cards import parse_cards
+from ofc.rules.errors import BoardError, CardError
+from ofc.rules.ranking import rank3, rank5
 
 
 def all_hands(size: int) -> np.ndarray:

@@ -1,4 +1,4 @@
-"""The settlement kernels equal ``ofc.scoring`` on 40,000 random tables per scoring system.
+"""The settlement kernels equal ``ofc.rules.scoring`` on 40,000 random tables per scoring system.
 
 Each table has 2-4 boards drawn from one deck: half dealt at random (mostly fouls and high
 cards), half built to be strong (QQ+ or trips on top, full houses and quads below), so that
@@ -15,11 +15,11 @@ import random
 import numpy as np
 import pytest
 
-from ofc.cards import ALL_CARDS, Card
-from ofc.errors import BoardError
 from ofc.fast.settle import settle_tables
-from ofc.rules import Rules, StayCondition
-from ofc.scoring import Board, row_keys, score_boards
+from ofc.rules.cards import ALL_CARDS, Card
+from ofc.rules.errors import BoardError
+from ofc.rules.rulebook import Rules, StayCondition
+from ofc.rules.scoring import Board, row_keys, score_boards
 
 TABLES = 40_000
 CHUNK = 2_000

@@ -7,13 +7,13 @@ from math import comb
 
 import pytest
 
-from ofc.actions import Action, ActionRecord, Row
-from ofc.cards import ALL_CARDS, Deck, parse_card, parse_cards
-from ofc.clock import ClockReading
-from ofc.errors import NoSuchSeat, NotYourTurn, SetupError, UnknownRow
-from ofc.hand import Hand
-from ofc.legal import LegalActions, _patterns
-from ofc.rules import Rules
+from ofc.engine.actions import Action, ActionRecord, Row
+from ofc.engine.clock import ClockReading
+from ofc.engine.hand import Hand
+from ofc.engine.legal import LegalActions, _patterns
+from ofc.rules.cards import ALL_CARDS, Deck, parse_card, parse_cards
+from ofc.rules.errors import NoSuchSeat, NotYourTurn, SetupError, UnknownRow
+from ofc.rules.rulebook import Rules
 
 CLASSIC2 = Rules.preset("classic")
 PINEAPPLE3 = Rules.preset("pineapple").with_settings({"players": 3})

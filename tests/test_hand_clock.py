@@ -9,11 +9,11 @@ from decimal import Decimal
 
 import pytest
 
-from ofc.actions import Action, ActionRecord, Row
-from ofc.cards import ALL_CARDS, Deck, parse_cards
-from ofc.clock import ClockReading
-from ofc.hand import Hand
-from ofc.rules import Rules
+from ofc.engine.actions import Action, ActionRecord, Row
+from ofc.engine.clock import ClockReading
+from ofc.engine.hand import Hand
+from ofc.rules.cards import ALL_CARDS, Deck, parse_cards
+from ofc.rules.rulebook import Rules
 
 D = Decimal
 QUICK = {"hand_seconds": 10, "time_bank_seconds": 5}

@@ -10,9 +10,9 @@ import json
 import pytest
 
 from golden.regen import CASES, Case, lines, path
-from ofc import history
-from ofc.hand import Hand
-from ofc.rules import Rules
+from ofc.engine.hand import Hand
+from ofc.formats import history
+from ofc.rules.rulebook import Rules
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda case: case.name)

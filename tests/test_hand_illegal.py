@@ -8,9 +8,10 @@ from decimal import Decimal
 
 import pytest
 
-from ofc.actions import Action, Row
-from ofc.cards import ALL_CARDS, Deck, parse_card, parse_cards
-from ofc.errors import (
+from ofc.engine.actions import Action, Row
+from ofc.engine.hand import Hand
+from ofc.rules.cards import ALL_CARDS, Deck, parse_card, parse_cards
+from ofc.rules.errors import (
     ActionError,
     CardNotHeld,
     ClockError,
@@ -24,8 +25,7 @@ from ofc.errors import (
     WrongDiscardCount,
     WrongPlacementCount,
 )
-from ofc.hand import Hand
-from ofc.rules import Rules
+from ofc.rules.rulebook import Rules
 
 CLASSIC2 = Rules.preset("classic")
 PINEAPPLE2 = Rules.preset("pineapple")

@@ -14,13 +14,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ofc import history
-from ofc.cards import Card, format_card
-from ofc.determinize import determinize
-from ofc.hand import Hand
-from ofc.rules import Rules
-from ofc.scoring import Board, score_boards
-from ofc.view import HandView
+from ofc.engine.determinize import determinize
+from ofc.engine.hand import Hand
+from ofc.engine.view import HandView
+from ofc.formats import history
+from ofc.rules.cards import Card, format_card
+from ofc.rules.rulebook import Rules
+from ofc.rules.scoring import Board, score_boards
 
 CONFIGS = [
     *(("classic", players) for players in (2, 3, 4)),

@@ -16,13 +16,13 @@ from decimal import Decimal
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from ofc.actions import Action
-from ofc.cards import Card
-from ofc.deals import deal_sequence
-from ofc.determinize import determinize, pending_deals
-from ofc.errors import DeterminizeError, NothingToUndo
-from ofc.hand import Hand
-from ofc.rules import Rules
+from ofc.engine.actions import Action
+from ofc.engine.deals import deal_sequence
+from ofc.engine.determinize import determinize, pending_deals
+from ofc.engine.hand import Hand
+from ofc.rules.cards import Card
+from ofc.rules.errors import DeterminizeError, NothingToUndo
+from ofc.rules.rulebook import Rules
 from test_hand_properties import CONFIGS, hands, knowable
 
 Fingerprint = tuple[object, ...]

@@ -6,11 +6,11 @@ from typing import Any
 
 import pytest
 
-from ofc.actions import Action
-from ofc.cards import ALL_CARDS, Deck, format_card, parse_cards
-from ofc.errors import ActionError, NoSuchSeat
-from ofc.hand import Hand
-from ofc.rules import Rules
+from ofc.engine.actions import Action
+from ofc.engine.hand import Hand
+from ofc.rules.cards import ALL_CARDS, Deck, format_card, parse_cards
+from ofc.rules.errors import ActionError, NoSuchSeat
+from ofc.rules.rulebook import Rules
 
 RULES = Rules.preset("pineapple").with_settings({"hand_seconds": 10, "time_bank_seconds": 5})
 

@@ -11,13 +11,13 @@ from typing import Any
 
 import pytest
 
-from ofc import history
-from ofc.actions import Action
-from ofc.cards import Deck, format_card
-from ofc.errors import HistoryError
-from ofc.hand import Hand
-from ofc.history import FORMAT, VERSION, HandHistory
-from ofc.rules import Rules
+from ofc.engine.actions import Action
+from ofc.engine.hand import Hand
+from ofc.formats import history
+from ofc.formats.history import FORMAT, VERSION, HandHistory
+from ofc.rules.cards import Deck, format_card
+from ofc.rules.errors import HistoryError
+from ofc.rules.rulebook import Rules
 
 RULES = Rules.preset("pineapple").with_settings({"players": 3, "hand_seconds": 20, "time_bank_seconds": 10})
 NAMES = ["ann", "bob", "cat"]

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from ofc.cards import format_card
 from ofc.cli.app import main
-from ofc.errors import HistoryError
-from ofc.hand import Hand
-from ofc.history import HandHistory, check_copy, read, replay, write, write_text
-from ofc.rules import Rules
+from ofc.engine.hand import Hand
+from ofc.formats.history import HandHistory, check_copy, read, replay, write, write_text
+from ofc.rules.cards import format_card
+from ofc.rules.errors import HistoryError
+from ofc.rules.rulebook import Rules
 
 
 def played(seed: int, preset: str = "pineapple", players: int = 2) -> Hand:

@@ -10,12 +10,12 @@ from typing import Any
 import pytest
 
 from ofc.bots import make_bot
-from ofc.errors import HistoryError
-from ofc.history import check_copy, read, replay, write, write_text
-from ofc.history_tournament import TournamentFields, level_of
-from ofc.rules import Rules
-from ofc.session import Session, play_hand
-from ofc.tournament import Tournament, TournamentHand, chip_results
+from ofc.formats.history import check_copy, read, replay, write, write_text
+from ofc.formats.history_tournament import TournamentFields, level_of
+from ofc.rules.errors import HistoryError
+from ofc.rules.rulebook import Rules
+from ofc.series.session import Session, play_hand
+from ofc.series.tournament import Tournament, TournamentHand, chip_results
 
 
 def test_level_of_a_hand_worked_by_hand() -> None:

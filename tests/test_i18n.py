@@ -14,8 +14,6 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from ofc.cards import parse_cards
-from ofc.errors import RowFull, RulesError
 from ofc.i18n import (
     Term,
     format_money,
@@ -30,8 +28,10 @@ from ofc.i18n import (
 from ofc.i18n.browser import catalog_document
 from ofc.i18n.catalog import DOMAINS, translations
 from ofc.i18n.extract import PACKAGE, check_catalogs, non_literal_calls, non_literal_js_calls
-from ofc.ranking import ACE, Category, hand_name, make_key, rank3, rank5
-from ofc.wording import Phrase
+from ofc.rules.cards import parse_cards
+from ofc.rules.errors import RowFull, RulesError
+from ofc.rules.ranking import ACE, Category, hand_name, make_key, rank3, rank5
+from ofc.rules.terms import Phrase
 from test_server_support import make_app
 
 RU_PLURAL_FORMS = {1: 0, 2: 1, 4: 1, 5: 2, 11: 2, 12: 2, 14: 2, 21: 0, 22: 1, 25: 2, 101: 0, 111: 2, 0: 2}
@@ -203,8 +203,8 @@ def test_the_server_serves_the_catalogs(tmp_path: Path) -> None:
 def test_reasons_filled_into_errors_translate_too() -> None:
     """A rate limit's reason and a bot option's rule are phrases, so the whole refusal translates."""
     from ofc.bots.spec import parse_spec
-    from ofc.errors import BotError
-    from ofc.server.ratelimit import WHAT, RateLimited
+    from ofc.rules.errors import BotError
+    from ofc.server.net.ratelimit import WHAT, RateLimited
 
     limited = RateLimited(
         "{what}: try again in {wait} s", retry_after=3, what=Phrase(WHAT["key_name"], key="ann"), wait=3

@@ -15,9 +15,13 @@ from pathlib import Path
 
 import pytest
 
-from ofc.actions import Action
-from ofc.cards import ALL_CARDS, Deck, parse_cards
-from ofc.errors import (
+from ofc.engine.actions import Action
+from ofc.engine.hand import Hand
+from ofc.i18n import Term, localize
+from ofc.i18n.extract import PACKAGE, check_catalogs, error_classes, error_templates, found_messages
+from ofc.keep.entries import BookError
+from ofc.rules.cards import ALL_CARDS, Deck, parse_cards
+from ofc.rules.errors import (
     BotError,
     CardError,
     CardNotHeld,
@@ -28,12 +32,8 @@ from ofc.errors import (
     RulesError,
     WrongDiscardCount,
 )
-from ofc.hand import Hand
-from ofc.i18n import Term, localize
-from ofc.i18n.extract import PACKAGE, check_catalogs, error_classes, error_templates, found_messages
-from ofc.keep.entries import BookError
-from ofc.rules import Rules
-from ofc.server.decks import PlayError
+from ofc.rules.rulebook import Rules
+from ofc.server.tables.decks import PlayError
 
 # Seat 1 acts first (button 0). Pineapple: seat 1 is dealt 2c..6c, seat 0 2d..6d, then seat 1 7c 8c 9c.
 PINE_DECK = "2c 3c 4c 5c 6c  2d 3d 4d 5d 6d  7c 8c 9c  7d 8d 9d  Tc Jc Qc"

@@ -30,7 +30,7 @@ from keep_books import (
 )
 from ofc.keep import Book, BookError, Keeping, replay
 from ofc.keep.document import book_document, read_book, score_document
-from ofc.rules import Rules
+from ofc.rules.rulebook import Rules
 
 
 def keep(document: dict[str, Any]) -> Keeping:

@@ -9,12 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ofc.cards import ALL_CARDS, format_cards
-from ofc.errors import MatchError
 from ofc.keep import Book, Entry, fewest_transfers, replay
 from ofc.keep.settle import Transfer
-from ofc.rules import Rules
-from ofc.scoring import Board
+from ofc.rules.cards import ALL_CARDS, format_cards
+from ofc.rules.errors import MatchError
+from ofc.rules.rulebook import Rules
+from ofc.rules.scoring import Board
 
 
 def test_one_debtor_pays_everyone() -> None:

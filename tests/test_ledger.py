@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ofc.errors import MatchError
-from ofc.ledger import Ledger, add_matrices, as_matrix, cap_losses, zero_matrix
+from ofc.rules.errors import MatchError
+from ofc.series.ledger import Ledger, add_matrices, as_matrix, cap_losses, zero_matrix
 
 
 def antisymmetric(upper: dict[tuple[int, int], int], size: int) -> list[list[int]]:

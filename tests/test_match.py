@@ -13,11 +13,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ofc.cards import parse_cards
-from ofc.errors import BalanceError, MatchError
-from ofc.match import Match, can_join, check_join, join_cost
-from ofc.rules import Rules
-from ofc.scoring import Board, ScoreSheet, score_boards
+from ofc.rules.cards import parse_cards
+from ofc.rules.errors import BalanceError, MatchError
+from ofc.rules.rulebook import Rules
+from ofc.rules.scoring import Board, ScoreSheet, score_boards
+from ofc.series.match import Match, can_join, check_join, join_cost
 from sheets import sheet
 
 

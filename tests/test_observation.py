@@ -8,11 +8,11 @@ import random
 import numpy as np
 from hypothesis import HealthCheck, given, settings
 
-from ofc.actions import Action
-from ofc.cards import ALL_CARDS, Deck, parse_cards
-from ofc.hand import Hand
-from ofc.observation import history_array, layout, observation_size, to_array
-from ofc.rules import Rules
+from ofc.engine.actions import Action
+from ofc.engine.hand import Hand
+from ofc.env.observation import history_array, layout, observation_size, to_array
+from ofc.rules.cards import ALL_CARDS, Deck, parse_cards
+from ofc.rules.rulebook import Rules
 from twins import Position, hidden_twin, positions, visible_change
 
 PINEAPPLE = Rules.preset("pineapple")  # 2 players

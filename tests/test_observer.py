@@ -1,4 +1,4 @@
-"""``ofc.observer.Observer``: the vector kept up to date equals ``to_array`` of a view built from scratch."""
+"""``ofc.env.observer.Observer``: the vector kept up to date equals ``to_array`` of a view built from scratch."""
 
 from __future__ import annotations
 
@@ -10,13 +10,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ofc.bots.base import fantasy_decision
+from ofc.engine.hand import Hand
 from ofc.env import pettingzoo_env
 from ofc.env.encoding import street_deal
-from ofc.errors import NoSuchSeat
-from ofc.hand import Hand
-from ofc.observation import to_array
-from ofc.observer import Observer
-from ofc.rules import Rules
+from ofc.env.observation import to_array
+from ofc.env.observer import Observer
+from ofc.rules.errors import NoSuchSeat
+from ofc.rules.rulebook import Rules
 
 TABLES = [
     ("pineapple", 3, ()),

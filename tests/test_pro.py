@@ -15,14 +15,14 @@ from ofc.bots.arrays import after_action, board_array, kernel_rules, playouts
 from ofc.bots.base import legal_actions
 from ofc.bots.pro import FINALISTS, FRONT_LOAD, ProBot, learned_seats, run_playouts, street_share
 from ofc.bots.pro_weights import VARIANTS, read_weights, shipped_weights
-from ofc.cards import parse_cards
 from ofc.cli.app import main
-from ofc.errors import BotError
+from ofc.engine.hand import Hand
 from ofc.fast.placement import place_best
 from ofc.fast.pro_value import FEATURE_NAMES, N_FEATURES, STAGES, hidden_units, learned_place
-from ofc.hand import Hand
-from ofc.rules import Rules
-from ofc.session import play_hand
+from ofc.rules.cards import parse_cards
+from ofc.rules.errors import BotError
+from ofc.rules.rulebook import Rules
+from ofc.series.session import play_hand
 from ofc.train.fit import fit_stages
 from ofc.train.run import train
 from ofc.train.selfplay import selfplay_chunk, static_weights

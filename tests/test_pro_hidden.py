@@ -9,9 +9,8 @@ import pytest
 
 from ofc.bots.arrays import board_array, kernel_rules
 from ofc.bots.pro_weights import VARIANTS, ProWeights, read_weights
-from ofc.cards import parse_cards
 from ofc.cli.app import main
-from ofc.errors import BotError
+from ofc.engine.deals import derive_seed
 from ofc.fast.pro_value import (
     BOARD_FEATURES,
     FEATURE_NAMES,
@@ -23,8 +22,9 @@ from ofc.fast.pro_value import (
     widen,
 )
 from ofc.fast.rollout import public_mask
-from ofc.rules import Rules
-from ofc.sim import derive_seed
+from ofc.rules.cards import parse_cards
+from ofc.rules.errors import BotError
+from ofc.rules.rulebook import Rules
 from ofc.train.fit import FOUL_PENALTY, fit_stages, fit_units
 from ofc.train.run import train
 from ofc.train.selfplay import Records, selfplay_chunk, static_weights

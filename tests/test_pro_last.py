@@ -12,17 +12,17 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ofc.actions import Action
 from ofc.bots import make_bot
 from ofc.bots.arrays import after_action, board_array, kernel_rules
 from ofc.bots.base import Decision, legal_actions
 from ofc.bots.pro import ProBot
-from ofc.cards import ALL_CARDS, Deck, parse_cards
+from ofc.engine.actions import Action
+from ofc.engine.hand import Hand
 from ofc.fast.boards import fouls
 from ofc.fast.placement import DISCARD, fits
 from ofc.fast.pro_value import FOULED, learned_place
-from ofc.hand import Hand
-from ofc.rules import Rules
+from ofc.rules.cards import ALL_CARDS, Deck, parse_cards
+from ofc.rules.rulebook import Rules
 from ofc.train.selfplay import static_weights
 
 PINEAPPLE = Rules.preset("pineapple")

@@ -11,10 +11,10 @@ from ofc.bots import make_bot
 from ofc.bots.arrays import after_action, playouts
 from ofc.bots.pro import EVERY_SEAT, ProBot, learned_seats, run_playouts
 from ofc.bots.pro_style import Style
-from ofc.errors import BotError
+from ofc.engine.hand import Hand
 from ofc.fast.rollout import play_out
-from ofc.hand import Hand
-from ofc.rules import Rules
+from ofc.rules.errors import BotError
+from ofc.rules.rulebook import Rules
 
 
 def test_playouts_is_a_pro_option_naming_the_policy() -> None:

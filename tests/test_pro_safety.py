@@ -14,13 +14,13 @@ from ofc.bots.arrays import after_action, kernel_rules, playouts
 from ofc.bots.base import legal_actions
 from ofc.bots.pro import ProBot, charge, pro_kernel, street_index
 from ofc.bots.pro_style import CAREFUL, CLASSIC, PLAIN, Style
-from ofc.cards import parse_cards, rank_of
-from ofc.errors import BotError
+from ofc.engine.hand import Hand
 from ofc.fast.boards import fouls
 from ofc.fast.rollout import Playouts
 from ofc.fast.settle import fantasy_rules_array
-from ofc.hand import Hand
-from ofc.rules import Rules
+from ofc.rules.cards import parse_cards, rank_of
+from ofc.rules.errors import BotError
+from ofc.rules.rulebook import Rules
 
 
 def driven(hand: Hand, placed: int) -> int:

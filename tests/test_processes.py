@@ -1,4 +1,4 @@
-"""Workers of ``ofc.processes.process_pool`` end when the process that started them is killed outright.
+"""Workers of ``ofc.sim.processes.process_pool`` end when the process that started them is killed outright.
 
 Before, a server killed with ``kill -9`` left its decision workers waiting for ever (each with
 its kernels in memory): a test run left about thirty of them behind.
@@ -21,7 +21,7 @@ HANG_GUARD = 120.0
 
 PARENT = """
 import asyncio, json, multiprocessing, os, signal, sys, time
-from ofc.processes import process_pool
+from ofc.sim.processes import process_pool
 
 if __name__ == "__main__":
     if sys.argv[1] == "early":  # killed before its workers have started
@@ -33,7 +33,7 @@ if __name__ == "__main__":
         pool = process_pool(2)
         list(pool.map(time.sleep, [0.2, 0.2, 0.2, 0.2]))
     else:
-        from ofc.server.workers import DecisionPool
+        from ofc.server.decisions.workers import DecisionPool
 
         decisions = DecisionPool(lambda spec, seed: None, 2, processes=True)
         asyncio.run(decisions.call("table", time.sleep, 0.2))

@@ -16,13 +16,21 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ofc.actions import Action, ActionRecord, Row, action_record, sorted_action
-from ofc.hand import Hand
-from ofc.ranking import Category, category_of, rank3, rank5
-from ofc.result import HandResult, hand_result
-from ofc.rules import Rules
-from ofc.scoring import PlayerScore, RowKeys, Royalties, ScoreSheet, next_fantasy_cards, settle_boards, settle_pair
-from ofc.view import SeenAction, seen_action
+from ofc.engine.actions import Action, ActionRecord, Row, action_record, sorted_action
+from ofc.engine.hand import Hand
+from ofc.engine.result import HandResult, hand_result
+from ofc.engine.view import SeenAction, seen_action
+from ofc.rules.ranking import Category, category_of, rank3, rank5
+from ofc.rules.rulebook import Rules
+from ofc.rules.scoring import (
+    PlayerScore,
+    RowKeys,
+    Royalties,
+    ScoreSheet,
+    next_fantasy_cards,
+    settle_boards,
+    settle_pair,
+)
 
 
 def same_value(made: object, built: object) -> None:

@@ -8,9 +8,9 @@ from itertools import combinations
 
 import pytest
 
-from ofc.cards import parse_cards
-from ofc.errors import BoardError
-from ofc.ranking import Category, category_of, hand_name, rank3, rank5, rank_row
+from ofc.rules.cards import parse_cards
+from ofc.rules.errors import BoardError
+from ofc.rules.ranking import Category, category_of, hand_name, rank3, rank5, rank_row
 
 FIVE_CARD_COUNTS = {
     Category.STRAIGHT_FLUSH: 40,

@@ -8,9 +8,9 @@ from decimal import Decimal
 
 import pytest
 
-from ofc.errors import RulesError
-from ofc.ranking import Category
-from ofc.rules import (
+from ofc.rules.errors import RulesError
+from ofc.rules.ranking import Category
+from ofc.rules.rulebook import (
     PRESETS,
     SETTING_NAMES,
     ButtonOnFantasy,

@@ -6,11 +6,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ofc.cards import parse_cards
-from ofc.errors import BoardError, CardError, RulesError
-from ofc.ranking import rank3, rank5
-from ofc.rules import Rules
-from ofc.scoring import (
+from ofc.rules.cards import parse_cards
+from ofc.rules.errors import BoardError, CardError, RulesError
+from ofc.rules.ranking import rank3, rank5
+from ofc.rules.rulebook import Rules
+from ofc.rules.scoring import (
     Board,
     Royalties,
     bottom_royalty,

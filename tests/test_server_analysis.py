@@ -1,7 +1,7 @@
 """A seat's analysis of its finished hands on the server (issue 15: the browser's hand history
 shows the same analysis as ``ofc analyze``).
 
-``POST /api/tables/{id}/hands/{number}/analysis`` answers ``ofc.analysis.analyse_seat`` of the
+``POST /api/tables/{id}/hands/{number}/analysis`` answers ``ofc.bots.analysis.analyse_seat`` of the
 asking seat, worked out on the decision pool; only that seat's decisions, priced from its own
 views, so the answer names no card it could not see.
 """
@@ -15,9 +15,9 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
-from ofc.analysis import analyse_seat
-from ofc.server.ratelimit import RULES, Rule
-from ofc.server.workers import warm_kernels
+from ofc.bots.analysis import analyse_seat
+from ofc.server.decisions.workers import warm_kernels
+from ofc.server.net.ratelimit import RULES, Rule
 from test_server_support import FakeClock, app_state, create_table, join, make_app, play_to_end
 
 FIRST = "/api/tables/{table}/hands/{hand}/analysis"

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from ofc.server.db.storage import default_url
 from ofc.server.launch import ServerStartError, free_port, start_server
-from ofc.server.storage import default_url
 
 
 def test_serve_help_lists_its_options() -> None:

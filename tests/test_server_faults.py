@@ -23,8 +23,8 @@ from starlette.testclient import TestClient
 from websockets.sync.client import ClientConnection, connect
 
 from ofc.server.app import create_app
-from ofc.server.decks import PlayError
-from ofc.server.storage import FINISHED, Storage
+from ofc.server.db.storage import FINISHED, Storage
+from ofc.server.tables.decks import PlayError
 from pg_support import Proxy, fresh_database
 from test_server_support import (
     HANG_GUARD,

@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from ofc.rules import Rules
-from ofc.server.game import TableGame
-from ofc.server.storage import FINISHED, Storage
+from ofc.rules.rulebook import Rules
+from ofc.server.db.storage import FINISHED, Storage
+from ofc.server.tables.game import TableGame
 from test_server_support import FakeClock, app_state, create_table, join, make_app, receive, until
 
 FAST = {"hand_seconds": 1, "time_bank_seconds": 0, "fantasy": False}

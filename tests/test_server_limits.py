@@ -11,8 +11,8 @@ import pytest
 from starlette.testclient import TestClient
 
 from ofc.server.app import create_app
-from ofc.server.limits import MAX_BODY
-from ofc.server.outbox import Outbox
+from ofc.server.net.limits import MAX_BODY
+from ofc.server.net.outbox import Outbox
 from pg_support import fresh_database
 from test_server_support import make_app, receive, stand_in_factory
 

@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from ofc.hand import Hand
-from ofc.rules import Rules
-from ofc.server.agents import fantasy_action
-from ofc.server.storage import FINISHED
+from ofc.engine.hand import Hand
+from ofc.rules.rulebook import Rules
+from ofc.server.db.storage import FINISHED
+from ofc.server.tables.agents import fantasy_action
 from test_server_support import app_state, create_table, join, make_app, receive
 
 

@@ -18,10 +18,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
-from ofc.match import Match
-from ofc.server.game import SeatInfo
-from ofc.server.money import ROUNDING_SEAT, cents, in_cents, money_text, settle_match
-from ofc.server.storage import FINISHED
+from ofc.series.match import Match
+from ofc.server.db.storage import FINISHED
+from ofc.server.tables.game import SeatInfo
+from ofc.server.tables.money import ROUNDING_SEAT, cents, in_cents, money_text, settle_match
 from test_server_support import FakeClock, app_state, create_table, make_app, until
 
 F = Fraction

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from starlette.testclient import TestClient
 
-from ofc.server.pacing import Pacer
+from ofc.server.net.pacing import Pacer
 from test_server_support import create_table, join, make_app, receive
 
 

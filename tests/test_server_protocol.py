@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from ofc.cards import ALL_CARDS, Deck, format_card, parse_cards
-from ofc.server.agents import default_bot_factory
-from ofc.server.timekeeping import SystemClock
-from ofc.server.workers import warm_kernels
+from ofc.rules.cards import ALL_CARDS, Deck, format_card, parse_cards
+from ofc.server.decisions.workers import warm_kernels
+from ofc.server.tables.agents import default_bot_factory
+from ofc.server.tables.timekeeping import SystemClock
 from test_server_support import (
     FakeClock,
     app_state,

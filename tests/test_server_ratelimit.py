@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from ofc.server.ratelimit import RULES, Bucket, Limiter, RateLimited, Rule
+from ofc.server.net.ratelimit import RULES, Bucket, Limiter, RateLimited, Rule
 from test_server_support import FakeClock, app_state, create_table, join, make_app, my_turn, receive, until
 
 

@@ -18,10 +18,10 @@ import pytest
 from sqlalchemy import create_engine, text
 from starlette.testclient import TestClient
 
-from ofc.rules import Rules
+from ofc.rules.rulebook import Rules
 from ofc.server.app import create_app
-from ofc.server.game import TableGame
-from ofc.server.storage import FINISHED, ActionRow, Storage
+from ofc.server.db.storage import FINISHED, ActionRow, Storage
+from ofc.server.tables.game import TableGame
 from pg_support import fresh_database
 from test_server_support import (
     StandInBot,
@@ -54,7 +54,7 @@ def test_players_and_balances_are_exact_and_settle_once(db_url: str) -> None:
         store.take_seat(table, 0, "ann", "a" * 64)
         store.take_seat(table, 1, "bob", "b" * 64)
         store.start_match(table, 1)
-        # A match's results come settled to whole cents (ofc.server.money.settle_match).
+        # A match's results come settled to whole cents (ofc.server.tables.money.settle_match).
         store.finish_match(table, {"ann": Fraction(333, 100), "bob": Fraction(-333, 100)})
         store.finish_match(table, {"ann": Fraction(333, 100), "bob": Fraction(-333, 100)})
         assert store.balance("ann") == Fraction(100333, 100)

@@ -15,14 +15,14 @@ import anyio
 from fastapi import FastAPI
 from starlette.testclient import TestClient, WebSocketTestSession
 
-from ofc.actions import Action
 from ofc.bots.base import Decision
-from ofc.cards import Deck
-from ofc.legal import LegalActions
-from ofc.rules import HAND_CARDS, Rules
+from ofc.engine.actions import Action
+from ofc.engine.legal import LegalActions
+from ofc.engine.view import HandView
+from ofc.rules.cards import Deck
+from ofc.rules.rulebook import HAND_CARDS, Rules
 from ofc.server.app import create_app
 from ofc.server.launch import free_port, post_json, start_server
-from ofc.view import HandView
 
 HANG_GUARD = 300.0
 """Seconds a test waits for a server's answer at most: a hang guard only (the suite must pass on a
@@ -66,7 +66,7 @@ class StandInBot:
 
 def stand_in_factory(spec: str, seed: int | None) -> StandInBot:
     """Any spec but ``bad`` gives a stand-in bot."""
-    from ofc.errors import BotError
+    from ofc.rules.errors import BotError
 
     if spec == "bad":
         raise BotError("unknown bot 'bad'")

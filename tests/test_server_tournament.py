@@ -21,9 +21,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
-from ofc.rules import Rules
-from ofc.server.game import TableGame
-from ofc.server.storage import FINISHED, TOURNAMENT, Storage
+from ofc.rules.rulebook import Rules
+from ofc.server.db.storage import FINISHED, TOURNAMENT, Storage
+from ofc.server.tables.game import TableGame
 from test_server_storage import db_url  # noqa: F401  (the sqlite + postgresql fixture)
 from test_server_support import StandInBot, create_table, join, make_app, play_to_end, seeded_decks, until
 

@@ -18,9 +18,9 @@ import pytest
 from starlette.testclient import TestClient
 from websockets.sync.client import connect
 
-from ofc.server import workers
-from ofc.server.agents import default_bot_factory
-from ofc.view import HandView
+from ofc.engine.view import HandView
+from ofc.server.decisions import workers
+from ofc.server.tables.agents import default_bot_factory
 from test_server_support import HANG_GUARD, ServerProcess, make_app, my_turn
 
 

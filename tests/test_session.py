@@ -6,13 +6,13 @@ import random
 
 import pytest
 
-from ofc.actions import Action
-from ofc.errors import MatchError
-from ofc.match import HandRecord, Match
-from ofc.rules import Rules
-from ofc.session import Session, play_hand
-from ofc.tournament import Tournament
-from ofc.view import HandView
+from ofc.engine.actions import Action
+from ofc.engine.view import HandView
+from ofc.rules.errors import MatchError
+from ofc.rules.rulebook import Rules
+from ofc.series.match import HandRecord, Match
+from ofc.series.session import Session, play_hand
+from ofc.series.tournament import Tournament
 from sheets import sheet
 
 

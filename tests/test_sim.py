@@ -9,18 +9,19 @@ from typing import Any
 
 import pytest
 
-import ofc.sim
-from ofc.actions import Action
+import ofc.sim.simulate
 from ofc.bots import Decision, HeuristicBot
 from ofc.cli.app import main
-from ofc.errors import RulesError
-from ofc.hand import Hand
-from ofc.rules import Rules
-from ofc.session import Session, play_hand
-from ofc.sim import (
+from ofc.engine.actions import Action
+from ofc.engine.deals import derive_seed
+from ofc.engine.hand import Hand
+from ofc.engine.view import HandView
+from ofc.rules.errors import RulesError
+from ofc.rules.rulebook import Rules
+from ofc.series.session import Session, play_hand
+from ofc.sim.simulate import (
     Tally,
     block_count,
-    derive_seed,
     fantasy_gain,
     fantasy_gain_chunk,
     mean_ci95,
@@ -29,7 +30,6 @@ from ofc.sim import (
     simulate,
     summarise,
 )
-from ofc.view import HandView
 
 
 class Recorder:
@@ -60,9 +60,9 @@ def test_duplicate_seating_replays_the_same_decks_rotated(monkeypatch: pytest.Mo
         return deal(self, **kwargs)
 
     monkeypatch.setattr(Session, "deal", spy_deal)
-    monkeypatch.setattr(ofc.sim, "make_bot", lambda spec, seed=None: Recorder(spec, log))
+    monkeypatch.setattr(ofc.sim.simulate, "make_bot", lambda spec, seed=None: Recorder(spec, log))
     rules = Rules.preset("classic").with_settings({"players": 3, "fantasy": "off"})
-    ofc.sim.warm_up(rules, ["a", "b", "c"])
+    ofc.sim.simulate.warm_up(rules, ["a", "b", "c"])
     log.clear()
     result = play_block(rules, ["a", "b", "c"], seed=7, block=2)
     # three rotations of a three-hand match, each on the block's three deck seeds

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from ofc.cards import Card
-from ofc.rules import Rules
+from ofc.rules.cards import Card
+from ofc.rules.rulebook import Rules
 from ofc.solver import solve_fantasy
 from test_solver_reference import Answer, biased_deal, reference_solve
 

@@ -8,11 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ofc.cards import format_cards, parse_cards
-from ofc.errors import CardError, RulesError
 from ofc.fast.fantasy import solve_kernel
-from ofc.rules import Rules
-from ofc.scoring import meets_stay, royalties
+from ofc.rules.cards import format_cards, parse_cards
+from ofc.rules.errors import CardError, RulesError
+from ofc.rules.rulebook import Rules
+from ofc.rules.scoring import meets_stay, royalties
 from ofc.solver import DEFAULT_STAY_VALUE, FantasySolution, max_fantasy_cards, solve_fantasy, warm_up
 
 PINEAPPLE = Rules.preset("pineapple")

@@ -15,10 +15,10 @@ from itertools import combinations
 import numpy as np
 import pytest
 
-from ofc.cards import Card
-from ofc.ranking import Category, make_key, rank3, rank5
-from ofc.rules import Rules
-from ofc.scoring import (
+from ofc.rules.cards import Card
+from ofc.rules.ranking import Category, make_key, rank3, rank5
+from ofc.rules.rulebook import Rules
+from ofc.rules.scoring import (
     Board,
     RowKeys,
     bottom_royalty,

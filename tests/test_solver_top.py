@@ -10,11 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ofc.cards import Card, format_cards, parse_cards
-from ofc.errors import RulesError
-from ofc.ranking import rank3, rank5
-from ofc.rules import Rules
-from ofc.scoring import bottom_royalty, middle_royalty, top_royalty
+from ofc.rules.cards import Card, format_cards, parse_cards
+from ofc.rules.errors import RulesError
+from ofc.rules.ranking import rank3, rank5
+from ofc.rules.rulebook import Rules
+from ofc.rules.scoring import bottom_royalty, middle_royalty, top_royalty
 from ofc.solver import FantasySolution, solve_fantasy, solve_fantasy_top
 from test_solver_exact import SETTINGS, deals
 from test_solver_reference import stay_table

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from ofc.actions import Row
-from ofc.cards import parse_card
+from ofc.engine.actions import Row
+from ofc.rules.cards import parse_card
 from ofc.terminal.commands import DISCARD, CommandError, Place, Simple, Undo, Verb, parse_command
 
 

@@ -14,17 +14,17 @@ from pathlib import Path
 
 from rich.console import Console
 
-from ofc.actions import Action
 from ofc.bots import Decision, legal_actions, make_bot
-from ofc.cards import Deck, format_card, parse_cards
-from ofc.history import check_copy, read
-from ofc.match import Match
-from ofc.rules import Rules
+from ofc.engine.actions import Action
+from ofc.engine.view import HandView
+from ofc.formats.history import check_copy, read
+from ofc.rules.cards import Deck, format_card, parse_cards
+from ofc.rules.rulebook import Rules
+from ofc.series.match import Match
 from ofc.terminal.face import Face
 from ofc.terminal.game import TIMED_OUT, Game
 from ofc.terminal.reader import Ask
 from ofc.terminal.store import HandStore
-from ofc.view import HandView
 
 PLAYER_FIRST = "Qh Qd Kc Kd Ac"
 PLAYER_SINGLES = "2c 5h 6h 7s Ad As 3c 4d"

@@ -7,11 +7,11 @@ from fractions import Fraction
 
 from rich.text import Text
 
-from ofc.actions import Action, Row
-from ofc.cards import parse_card
-from ofc.clock import ClockReading
-from ofc.hand import Hand
-from ofc.rules import Rules
+from ofc.engine.actions import Action, Row
+from ofc.engine.clock import ClockReading
+from ofc.engine.hand import Hand
+from ofc.rules.cards import parse_card
+from ofc.rules.rulebook import Rules
 from ofc.terminal import cardtext
 from ofc.terminal.commands import DISCARD
 from ofc.terminal.placing import Placing

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from ofc.hand import Hand
-from ofc.history import HandHistory, check_copy, read, replay
-from ofc.rules import Rules
+from ofc.engine.hand import Hand
+from ofc.formats.history import HandHistory, check_copy, read, replay
+from ofc.rules.rulebook import Rules
 from ofc.terminal.reader import Ask, LineReader
 from ofc.terminal.store import HandStore, StoreError, hands_folder
 

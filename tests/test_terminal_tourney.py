@@ -9,14 +9,14 @@ from pathlib import Path
 from rich.console import Console
 
 from ofc.bots import make_bot
-from ofc.cards import Deck
-from ofc.history import check_copy, read
-from ofc.rules import Rules
+from ofc.formats.history import check_copy, read
+from ofc.rules.cards import Deck
+from ofc.rules.rulebook import Rules
+from ofc.series.tournament import Finish, Tournament
 from ofc.terminal.face import Face
 from ofc.terminal.reader import Ask
 from ofc.terminal.store import HandStore
-from ofc.terminal.tourney import TourneyGame, chips_line, level_line, ordinal, place_text, standings_lines
-from ofc.tournament import Finish, Tournament
+from ofc.terminal.tournament import TournamentGame, chips_line, level_line, ordinal, place_text, standings_lines
 from sheets import sheet
 from test_terminal_game import Clock, FirstLegal, Item, Script
 
@@ -80,7 +80,7 @@ def test_places_so_far_when_the_player_leaves() -> None:
     ]
 
 
-def play(rules: Rules, items: list[Item], tmp_path: Path, width: int = 200) -> tuple[str, TourneyGame]:
+def play(rules: Rules, items: list[Item], tmp_path: Path, width: int = 200) -> tuple[str, TournamentGame]:
     """A tournament of the player against random bots, the player's cards placed by the clock."""
     clock = Clock()
     out = io.StringIO()
@@ -88,7 +88,7 @@ def play(rules: Rules, items: list[Item], tmp_path: Path, width: int = 200) -> t
     bots = {seat: make_bot("random", seed=seat) for seat in range(1, rules.players)}
     names = ["ann", *(f"r{seat}" for seat in range(1, rules.players))]
     decks = iter(range(1000))
-    game = TourneyGame(
+    game = TournamentGame(
         face,
         Tournament(rules, button=0),
         names,
@@ -204,7 +204,7 @@ def test_ctrl_c_stops_the_bots_and_shows_the_places_so_far(tmp_path: Path) -> No
     face = Face(Console(file=out, width=200, color_system=None), Prompted(out, faces), now=Clock())
     faces.append(face)
     decks = iter(range(1000))
-    game = TourneyGame(
+    game = TournamentGame(
         face,
         Tournament(rules, button=0),
         ["ann", "r1", "r2"],

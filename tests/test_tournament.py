@@ -11,10 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ofc.errors import MatchError, RulesError
-from ofc.rules import Rules
-from ofc.scoring import ScoreSheet
-from ofc.tournament import Finish, Tournament, bust_finishes, round_chips, split_prizes
+from ofc.rules.errors import MatchError, RulesError
+from ofc.rules.rulebook import Rules
+from ofc.rules.scoring import ScoreSheet
+from ofc.series.tournament import Finish, Tournament, bust_finishes, round_chips, split_prizes
 from sheets import sheet
 
 

@@ -12,13 +12,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ofc.bots.spec import bot_names
-from ofc.errors import BotError, RulesError
-from ofc.hand import Hand
-from ofc.history import read, replay, write
-from ofc.history_tournament import TournamentFields
-from ofc.rules import Rules
-from ofc.tournament import Tournament, TournamentHand
-from ofc.tournament_sim import (
+from ofc.engine.hand import Hand
+from ofc.formats.history import read, replay, write
+from ofc.formats.history_tournament import TournamentFields
+from ofc.rules.errors import BotError, RulesError
+from ofc.rules.rulebook import Rules
+from ofc.series.tournament import Tournament, TournamentHand
+from ofc.sim.tournaments import (
     Standing,
     TournamentRun,
     bot_record,

@@ -2,7 +2,7 @@
 
 ``POST /api/tables/{id}/hands`` answers, for the seat's token, every finished hand as
 ``HandHistory.copy_for`` that seat: no deck, the bot's pineapple discards face-down, the
-player's own discards in. The copies pass ``ofc.history.check_copy`` (their placements build
+player's own discards in. The copies pass ``ofc.formats.history.check_copy`` (their placements build
 the recorded boards, which score as recorded).
 """
 
@@ -13,7 +13,7 @@ from pathlib import Path
 
 from starlette.testclient import TestClient
 
-from ofc.history import check_copy, read
+from ofc.formats.history import check_copy, read
 from test_server_support import create_table, join, make_app, my_turn, random_move, until
 
 

@@ -1,7 +1,7 @@
 """The browser client in Russian and Ukrainian (issue 18): catalogs, server payloads, Playwright.
 
 Exact texts come from the ``web`` catalogs and, for hand names, from the Python side of the
-same catalogs (``ofc.i18n.localize`` of ``ofc.ranking.hand_name``): the page must name each
+same catalogs (``ofc.i18n.localize`` of ``ofc.rules.ranking.hand_name``): the page must name each
 row's cards exactly as the terminal would. Plural forms are worked out by hand from the rule
 Russian and Ukrainian share (1, 21 -> form 0 "очко"/"бал"; 2-4, 22-24 -> form 1
 "очка"/"бали"; 0, 5-20, 25-30 -> form 2 "очков"/"балів").
@@ -24,14 +24,14 @@ from typing import Any
 from fastapi.testclient import TestClient
 from playwright.sync_api import Page, ViewportSize, sync_playwright
 
-from ofc.cards import parse_cards
-from ofc.errors import OfcError
 from ofc.i18n import localize
 from ofc.i18n.extract import check_catalogs
 from ofc.i18n.language import Language
-from ofc.ranking import hand_name, rank3, rank5
-from ofc.server.protocol import error_message, with_hand_phrases
-from ofc.wording import Term
+from ofc.rules.cards import parse_cards
+from ofc.rules.errors import OfcError
+from ofc.rules.ranking import hand_name, rank3, rank5
+from ofc.rules.terms import Term
+from ofc.server.net.protocol import error_message, with_hand_phrases
 from test_server_support import ServerProcess, make_app
 from test_web_e2e import CHROMIUM, FLAGS, PLACED, _place_by_hand, new_context
 

@@ -14,11 +14,11 @@ from dataclasses import dataclass
 
 from hypothesis import strategies as st
 
-from ofc.actions import Action
-from ofc.cards import Card, Deck
-from ofc.hand import Hand
-from ofc.rules import Rules
-from ofc.view import HandView
+from ofc.engine.actions import Action
+from ofc.engine.hand import Hand
+from ofc.engine.view import HandView
+from ofc.rules.cards import Card, Deck
+from ofc.rules.rulebook import Rules
 
 CONFIGS = [
     ("classic", 2),

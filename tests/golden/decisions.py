@@ -25,8 +25,8 @@ import numpy as np
 from ofc.bots import make_bot
 from ofc.bots.pro import ProBot
 from ofc.bots.pro_weights import shipped_weights
-from ofc.hand import Hand
-from ofc.rules import Rules
+from ofc.engine.hand import Hand
+from ofc.rules.rulebook import Rules
 from ofc.train.selfplay import selfplay_chunk
 
 GOLDEN_DIR = Path(__file__).parent

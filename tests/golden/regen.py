@@ -18,9 +18,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ofc.clock import time_text
-from ofc.hand import Hand
-from ofc.rules import Rules
+from ofc.engine.clock import time_text
+from ofc.engine.hand import Hand
+from ofc.rules.rulebook import Rules
 
 GOLDEN_DIR = Path(__file__).parent
 

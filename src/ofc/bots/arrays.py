@@ -4,7 +4,7 @@ Everything here is built from the ``HandView`` alone, so whatever a bot samples 
 with what its seat knows: the pool is the 52 cards minus every card the view shows (all
 revealed rows, the viewer's held cards and its own discards); opponents' discards, hidden
 fantasy boards, cards held by seats yet to act and every future deal come from that pool.
-Which deals are still to come, and in what order, the engine says (``ofc.determinize``).
+Which deals are still to come, and in what order, the engine says (``ofc.engine.determinize``).
 """
 
 from __future__ import annotations
@@ -15,11 +15,10 @@ from functools import lru_cache
 import numpy as np
 import numpy.typing as npt
 
-from ofc.actions import Action
 from ofc.bots.base import seat_of
-from ofc.cards import Card
-from ofc.determinize import pending_deals
-from ofc.errors import BotError
+from ofc.engine.actions import Action
+from ofc.engine.determinize import pending_deals
+from ofc.engine.view import HandView
 from ofc.fast.evaluation import (
     P_FANTASY,
     P_MOBILITY,
@@ -35,8 +34,9 @@ from ofc.fast.kernel_tables import KernelTables
 from ofc.fast.rollout import Playouts
 from ofc.fast.settle import fantasy_rules_array
 from ofc.fast.tables import EVAL_TABLES, royalty_arrays
-from ofc.rules import Rules
-from ofc.view import HandView
+from ofc.rules.cards import Card
+from ofc.rules.errors import BotError
+from ofc.rules.rulebook import Rules
 
 I64 = npt.NDArray[np.int64]
 F64 = npt.NDArray[np.float64]
@@ -112,7 +112,7 @@ def unseen_cards(view: HandView) -> tuple[Card, ...]:
 def playouts(view: HandView, cand_boards: I64, cand_counts: I64) -> Playouts:
     """The rest of the hand as seen by ``view.seat``, about to act on a normal street.
 
-    The deals still to place come from the engine (``ofc.determinize.pending_deals``), in its
+    The deals still to place come from the engine (``ofc.engine.determinize.pending_deals``), in its
     deal order; face-down fantasy boards are moved last, as nothing the others do depends on
     them. The opponents' discards are burnt unseen.
     """

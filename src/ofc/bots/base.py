@@ -11,12 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-from ofc.actions import ROWS, Action, Placement
-from ofc.agent import Agent
-from ofc.errors import BotError
-from ofc.legal import LegalActions
+from ofc.engine.actions import ROWS, Action, Placement
+from ofc.engine.agent import Agent
+from ofc.engine.legal import LegalActions
+from ofc.engine.view import HandView
+from ofc.rules.errors import BotError
 from ofc.solver import FantasySolution, solve_fantasy
-from ofc.view import HandView
 
 TUNED_FANTASY_VALUE = 10.0
 """Points the heuristic and mc evaluations give a fantasy entry: the weight their other
@@ -34,7 +34,7 @@ class Decision:
 
 @runtime_checkable
 class Bot(Agent, Protocol):
-    """An ``ofc.agent.Agent`` with a name that also says how much it expects its action to win."""
+    """An ``ofc.engine.agent.Agent`` with a name that also says how much it expects its action to win."""
 
     name: str
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from ofc.actions import Action, Placement, Row
 from ofc.bots.arrays import KernelRules, board_array, kernel_rules
 from ofc.bots.base import TUNED_FANTASY_VALUE, Decision, check_can_act, fantasy_decision
+from ofc.engine.actions import Action, Placement, Row
+from ofc.engine.view import HandView
 from ofc.fast.placement import DISCARD, place
-from ofc.view import HandView
 
 
 def greedy_action(view: HandView, kernel: KernelRules) -> Action:

@@ -17,14 +17,14 @@ import time
 
 import numpy as np
 
-from ofc.actions import Action
 from ofc.bots.arrays import after_action, kernel_rules, playouts
 from ofc.bots.base import TUNED_FANTASY_VALUE, Decision, check_can_act, fantasy_decision, legal_actions
 from ofc.bots.budget import run_within_budget
-from ofc.errors import BotError
+from ofc.engine.actions import Action
+from ofc.engine.view import HandView
 from ofc.fast.evaluation import evaluate_boards
 from ofc.fast.rollout import play_out
-from ofc.view import HandView
+from ofc.rules.errors import BotError
 
 
 class MonteCarloBot:

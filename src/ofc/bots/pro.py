@@ -41,20 +41,20 @@ from math import comb
 
 import numpy as np
 
-from ofc.actions import Action
 from ofc.bots.arrays import KernelRules, after_action, kernel_rules, playouts
 from ofc.bots.base import Decision, check_can_act, fantasy_decision, legal_actions
 from ofc.bots.budget import run_within_budget
 from ofc.bots.pro_style import Style, style_for
 from ofc.bots.pro_weights import shipped_weights
-from ofc.errors import BotError
+from ofc.engine.actions import Action
+from ofc.engine.view import HandView
 from ofc.fast.evaluation import P_FANTASY
 from ofc.fast.pro_last import finished_fouls, last_street_values
 from ofc.fast.pro_rollout import pro_rollouts
 from ofc.fast.pro_value import learned_values
 from ofc.fast.rollout import Playouts
-from ofc.rules import Rules
-from ofc.view import HandView
+from ofc.rules.errors import BotError
+from ofc.rules.rulebook import Rules
 
 EVERY_SEAT = -1
 """The bit mask with every seat in it (``learned_seats``)."""
@@ -157,7 +157,7 @@ _warm = False
 def warm_last_street(weights: np.ndarray) -> None:
     """Compile (or load) the last-street kernels once per process, on a made-up finished board.
 
-    The first decision of a process is the one callers warm up untimed (``ofc.sim.warm_up``,
+    The first decision of a process is the one callers warm up untimed (``ofc.sim.simulate.warm_up``,
     the server's workers); without this the first last street would compile them on the clock.
     """
     global _warm
@@ -247,7 +247,7 @@ class ProBot:
         )
         weights = shipped_weights()
         self.fantasy_value = weights.fantasy_value if fantasy_value is None else fantasy_value
-        """The fantasy price given, else the weights' own (what ``ofc.analysis`` prices by); the bot ranks
+        """The fantasy price given, else the weights' own (what ``ofc.bots.analysis`` prices by); the bot ranks
         by its variant's style (``style``)."""
         self.weights = weights
         self._rng = random.Random(seed)

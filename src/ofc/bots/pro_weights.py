@@ -17,9 +17,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ofc.errors import BotError
+from ofc.bots import PRO_VARIANTS, PRO_WEIGHTS_FILE
 from ofc.fast.pro_value import BOARD_FEATURES, HIDDEN_BLOCK, N_FEATURES, STAGES, hidden_units, widen
-from ofc.tool_defaults import PRO_VARIANTS, PRO_WEIGHTS_FILE
+from ofc.rules.errors import BotError
 
 WEIGHTS_FILE = PRO_WEIGHTS_FILE
 VARIANTS = PRO_VARIANTS

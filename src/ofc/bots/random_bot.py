@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
-from ofc.actions import Action
 from ofc.bots.base import Decision, check_can_act, fantasy_decision, legal_actions
-from ofc.view import HandView
+from ofc.engine.actions import Action
+from ofc.engine.view import HandView
 
 
 class RandomBot:

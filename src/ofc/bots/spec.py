@@ -16,8 +16,8 @@ from ofc.bots.heuristic import HeuristicBot
 from ofc.bots.mc import MonteCarloBot
 from ofc.bots.pro_style import PLAYOUTS
 from ofc.bots.random_bot import RandomBot
-from ofc.errors import BotError
-from ofc.wording import NC_, Term
+from ofc.rules.errors import BotError
+from ofc.rules.terms import NC_, Term
 
 
 @dataclass(frozen=True)

@@ -11,9 +11,9 @@ from typing import Annotated
 
 import typer
 
+from ofc.bots import ANALYSIS_CANDIDATES, ANALYSIS_FLAG, ANALYSIS_ROLLOUTS
 from ofc.cli.app import app, read_text
-from ofc.errors import HistoryError
-from ofc.tool_defaults import ANALYSIS_CANDIDATES, ANALYSIS_FLAG, ANALYSIS_ROLLOUTS
+from ofc.rules.errors import HistoryError
 
 
 @app.command("analyze")
@@ -31,8 +31,8 @@ def analyze_command(
     from rich.console import Console
     from rich.table import Table as RichTable
 
-    from ofc.analysis import Analyzer, total_loss
-    from ofc.history import read
+    from ofc.bots.analysis import Analyzer, total_loss
+    from ofc.formats.history import read
 
     history = read(read_text(source))
     seats = list(seat) if seat else None

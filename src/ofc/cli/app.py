@@ -24,11 +24,11 @@ from typing import TYPE_CHECKING, Annotated, NoReturn
 import typer
 from typer.exceptions import TyperException
 
-from ofc.errors import InputError, OfcError
 from ofc.i18n import from_environment, parse_language, set_language, tr, use_language
+from ofc.rules.errors import InputError, OfcError
 
 if TYPE_CHECKING:
-    from ofc.rules import Rules
+    from ofc.rules.rulebook import Rules
 
 USAGE_ERROR = 2
 
@@ -109,7 +109,7 @@ def read_json(source: str) -> object:
 
 def build_rules(base: Rules, preset: str | None, assignments: Sequence[str]) -> Rules:
     """Apply ``--rules PRESET`` (replacing ``base``) and then ``--set KEY=VALUE`` overrides."""
-    from ofc.rules import Rules, parse_assignment
+    from ofc.rules.rulebook import Rules, parse_assignment
 
     rules = Rules.preset(preset) if preset is not None else base
     overrides = dict(parse_assignment(text) for text in assignments)

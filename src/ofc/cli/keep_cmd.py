@@ -19,12 +19,12 @@ from rich.console import Console
 
 from ofc.cli.app import LanguageOption, app, build_rules, help_without_command, read_json
 from ofc.cli.keep_screen import render_hand, render_settlement, render_table
-from ofc.errors import InputError
 from ofc.keep.book import Book
 from ofc.keep.document import book_document, read_book, score_document
 from ofc.keep.entries import BookError
 from ofc.keep.replay import Keeping, replay
-from ofc.rules import Rules
+from ofc.rules.errors import InputError
+from ofc.rules.rulebook import Rules
 
 keep_app = typer.Typer(
     help="Keep a live match's score: hands entered one by one, totals, settlement.",

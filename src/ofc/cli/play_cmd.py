@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.console import Console
 
-from ofc.cards import Deck
 from ofc.cli.app import LanguageOption, app, build_rules
-from ofc.errors import BotError, InputError
 from ofc.i18n import tr
-from ofc.match import Match
-from ofc.rules import Rules
-from ofc.tournament import Tournament
+from ofc.rules.cards import Deck
+from ofc.rules.errors import BotError, InputError
+from ofc.rules.rulebook import Rules
+from ofc.series.match import Match
+from ofc.series.tournament import Tournament
 
 if TYPE_CHECKING:  # annotations only: the modules themselves load when the command runs
     from ofc.bots import Bot
@@ -91,7 +91,7 @@ def play(
     from ofc.terminal.game import Game
     from ofc.terminal.reader import Keyboard, LineReader
     from ofc.terminal.store import HandStore, hands_folder
-    from ofc.terminal.tourney import TourneyGame
+    from ofc.terminal.tournament import TournamentGame
 
     table = build_rules(Rules.preset(rules), None, settings or [])
     if players is not None:
@@ -125,9 +125,9 @@ def play(
     face = Face(console, keyboard)
     store = HandStore(hands_dir or hands_folder(), datetime.now(UTC))
     decks = dealer(rng)
-    game: Game | TourneyGame
+    game: Game | TournamentGame
     if tournament:
-        game = TourneyGame(
+        game = TournamentGame(
             face, Tournament(table, button=button), names, opponents, store=store, decks=decks, advisor=advise
         )
     else:

@@ -12,14 +12,14 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ofc.cli.app import LanguageOption, app, build_rules, read_json
-from ofc.errors import InputError
+from ofc.rules.errors import InputError
 
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from ofc.rules import Rules
-    from ofc.scoring import ScoreSheet
-    from ofc.table_input import Table
+    from ofc.formats.score_table import Table
+    from ofc.rules.rulebook import Rules
+    from ofc.rules.scoring import ScoreSheet
 
 
 def score_json(table: Table, sheet: ScoreSheet) -> dict[str, object]:
@@ -45,9 +45,9 @@ def render(table: Table, sheet: ScoreSheet, console: Console) -> None:
     from rich.table import Table as RichTable
     from rich.text import Text
 
-    from ofc.actions import ROWS
-    from ofc.cards import format_cards
+    from ofc.engine.actions import ROWS
     from ofc.i18n import format_number, tr, trn
+    from ofc.rules.cards import format_cards
     from ofc.terminal.cardtext import signed
     from ofc.terminal.words import hand_text, row_word, scoring_text, variant_word
 
@@ -96,9 +96,9 @@ def score(
     """Score a table of finished boards: fouls, royalties, fantasy, points per opponent."""
     from rich.console import Console
 
-    from ofc.rules import Rules, parse_assignment
-    from ofc.scoring import score_boards
-    from ofc.table_input import read_table
+    from ofc.formats.score_table import read_table
+    from ofc.rules.rulebook import Rules, parse_assignment
+    from ofc.rules.scoring import score_boards
 
     document = read_json(source)
     override: Rules | None = None

@@ -39,13 +39,13 @@ def serve_command(
     import uvicorn
 
     from ofc.bots import make_bot
-    from ofc.errors import OfcError
+    from ofc.rules.errors import OfcError
     from ofc.server.app import create_app
-    from ofc.server.game import secure_deck, seeded_decks
-    from ofc.server.limits import MAX_FRAME
-    from ofc.server.ratelimit import RULES
-    from ofc.server.storage import default_url
-    from ofc.server.workers import check_budget
+    from ofc.server.db.storage import default_url
+    from ofc.server.decisions.workers import check_budget
+    from ofc.server.net.limits import MAX_FRAME
+    from ofc.server.net.ratelimit import RULES
+    from ofc.server.tables.game import secure_deck, seeded_decks
 
     try:
         check_budget(make_bot(hint_bot), hint_bot)

@@ -14,11 +14,11 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table as RichTable
 
 from ofc.cli.app import app, build_rules
-from ofc.errors import RulesError
-from ofc.rules import Rules
+from ofc.rules.errors import RulesError
+from ofc.rules.rulebook import Rules
 
 if TYPE_CHECKING:  # annotations only: the modules themselves load when the command runs
-    from ofc.sim import SimResult
+    from ofc.sim.simulate import SimResult
 
 
 def result_table(result: SimResult) -> RichTable:
@@ -57,7 +57,7 @@ def simulate_command(
 ) -> None:
     """Play bots against each other on duplicate deals and print per-bot statistics."""
     from ofc.bots import split_specs
-    from ofc.sim import simulate
+    from ofc.sim.simulate import simulate
     from ofc.train.cluster import check_cluster
 
     specs = split_specs(bots)

@@ -8,14 +8,14 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ofc.actions import ROWS
-from ofc.cards import format_card, format_cards, parse_cards
 from ofc.cli.app import LanguageOption, app, build_rules, help_without_command, read_text
-from ofc.errors import InputError, OfcError
-from ofc.fantasy_value import DEFAULT_STAY_VALUE
+from ofc.engine.actions import ROWS
+from ofc.engine.result import board_dict
 from ofc.i18n import format_number, tr
-from ofc.result import board_dict
-from ofc.rules import Rules
+from ofc.rules.cards import format_card, format_cards, parse_cards
+from ofc.rules.errors import InputError, OfcError
+from ofc.rules.rulebook import Rules
+from ofc.solver import DEFAULT_STAY_VALUE
 from ofc.terminal.words import hand_text, row_word
 
 if TYPE_CHECKING:  # annotations only: the modules themselves load when the command runs

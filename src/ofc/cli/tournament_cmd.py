@@ -15,20 +15,20 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table as RichTable
 
 from ofc.cli.app import LanguageOption, app, build_rules
-from ofc.errors import RulesError
 from ofc.i18n import format_number, format_percent, tr, trn
-from ofc.rules import Rules
+from ofc.rules.errors import RulesError
+from ofc.rules.rulebook import Rules
+from ofc.rules.variants import VARIANT_TERMS
+from ofc.series.tournament import Finish, Tournament
 from ofc.terminal.words import money_text
-from ofc.tournament import Finish, Tournament
-from ofc.variants import VARIANT_TERMS
 
 if TYPE_CHECKING:  # annotations only: the modules themselves load when the command runs
-    from ofc.tournament_sim import RepeatResult, TournamentRun
+    from ofc.sim.tournaments import RepeatResult, TournamentRun
 
 
 def level_lines(run: TournamentRun) -> list[str]:
     """One line per level: chips per point, hands, chips at its end and who went out in it."""
-    from ofc.terminal.tourney import hands_text, place_text, rate_text
+    from ofc.terminal.tournament import hands_text, place_text, rate_text
 
     names = [s.name for s in run.standings]
     lines = []
@@ -66,7 +66,7 @@ def titled_table(title: str, left: Sequence[str], right: Sequence[str]) -> RichT
 
 def standings_table(run: TournamentRun) -> RichTable:
     """The final standings, best place first."""
-    from ofc.terminal.tourney import place_text
+    from ofc.terminal.tournament import place_text
 
     title = trn(
         "Final standings after {n} hand, prize pool {pool}",
@@ -89,7 +89,7 @@ def standings_table(run: TournamentRun) -> RichTable:
 
 def repeat_table(result: RepeatResult) -> RichTable:
     """Per bot: mean prize with its 95% interval, then each place's share with its interval."""
-    from ofc.terminal.tourney import ordinal
+    from ofc.terminal.tournament import ordinal
 
     title = trn(
         "{n} tournament, buy-in {buy_in}, seed {seed}, {hands} hands on average",
@@ -129,8 +129,8 @@ def tournament_command(
 ) -> None:
     """Play a tournament of bots to the end and print each level and the final standings."""
     from ofc.bots import make_bot, split_specs
-    from ofc.sim import table_rules
-    from ofc.tournament_sim import play_tournament
+    from ofc.sim.simulate import table_rules
+    from ofc.sim.tournaments import play_tournament
 
     specs = split_specs(bots)
     if len(specs) < 2:
@@ -176,7 +176,7 @@ def tournament_command(
 
 def run_repeat(table: Rules, specs: list[str], count: int, seed: int, workers: int) -> RepeatResult:
     """``repeat`` with a progress bar and ETA on a terminal."""
-    from ofc.tournament_sim import repeat
+    from ofc.sim.tournaments import repeat
 
     if not sys.stderr.isatty():
         return repeat(table, specs, count, seed=seed, workers=workers)

@@ -11,8 +11,9 @@ from typing import Annotated
 
 import typer
 
+from ofc.bots import PRO_VARIANTS, PRO_WEIGHTS_FILE
 from ofc.cli.app import app
-from ofc.tool_defaults import PRO_VARIANTS, PRO_WEIGHTS_FILE, TRAIN_FANTASY, TRAIN_FOUL_PENALTY
+from ofc.train import TRAIN_FANTASY, TRAIN_FOUL_PENALTY
 
 
 @app.command("train")

@@ -1,7 +1,7 @@
 """PettingZoo: one hand of ofc as an ``AECEnv``, agents ``player_0`` .. ``player_{n-1}``.
 
 Each agent observes ``{"observation": Box, "action_mask": MultiBinary}`` built from its own
-seat's view (``ofc.observation``, ``ofc.env.encoding``); the agent to act is the seat the
+seat's view (``ofc.env.observation``, ``ofc.env.encoding``); the agent to act is the seat the
 engine names (a street seat, or with ``fantasy_choices=k`` a fantasy seat choosing among the
 solver's k best boards, listed in its ``infos[agent]["fantasy_boards"]``). At the showdown
 every agent is rewarded its points (zero-sum) and all are terminated. ``render_mode="ansi"``
@@ -18,12 +18,12 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from ofc.engine.view import HandView
 from ofc.env.table import Observation, Table, read_rules
-from ofc.errors import SetupError
-from ofc.rules import Rules
+from ofc.rules.errors import SetupError
+from ofc.rules.rulebook import Rules
 from ofc.terminal.render import Table as Screen
 from ofc.terminal.render import board_lines, street_line
-from ofc.view import HandView
 
 
 def agent_name(seat: int) -> str:

@@ -1,6 +1,6 @@
 """The discrete action space: one number per way to place a street's cards.
 
-A seat's cards are taken in ascending card order (``ofc.cards``: rank * 4 + suit). An action
+A seat's cards are taken in ascending card order (``ofc.rules.cards``: rank * 4 + suit). An action
 number is ``choice * 3**kept + rows``: ``choice`` ranks the set of discarded cards among the
 combinations of the card positions (lexicographic: with three cards, 0 discards the lowest,
 1 the middle one, 2 the highest), and ``rows`` writes the row of each kept card in base 3
@@ -25,12 +25,12 @@ from itertools import combinations
 import numpy as np
 import numpy.typing as npt
 
-from ofc.actions import ROW_SIZES, ROWS, Action, Row, sorted_action
-from ofc.cards import Card
-from ofc.errors import ActionError
-from ofc.observer import StreetDeal
-from ofc.rules import VARIANTS, Rules, Variant
-from ofc.view import HandView
+from ofc.engine.actions import ROW_SIZES, ROWS, Action, Row, sorted_action
+from ofc.engine.view import HandView
+from ofc.env.observer import StreetDeal
+from ofc.rules.cards import Card
+from ofc.rules.errors import ActionError
+from ofc.rules.rulebook import VARIANTS, Rules, Variant
 
 I8 = npt.NDArray[np.int8]
 

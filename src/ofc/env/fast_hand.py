@@ -6,7 +6,7 @@ observers' work done for all seats at once). It is the engine's hand in another 
 equal to it by tests at every step; whatever needs the engine's own objects (a view, a bot, a
 rendering, the error naming why a number cannot be played) gets a ``Hand`` replayed from the
 same deck and the numbers played (``replay``). Scores come from the settlement kernels
-(``ofc.fast.settle``), themselves held equal to ``ofc.scoring``.
+(``ofc.fast.settle``), themselves held equal to ``ofc.rules.scoring``.
 """
 
 from __future__ import annotations
@@ -18,15 +18,15 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ofc.cards import Card, Deck
-from ofc.deals import play_order
+from ofc.engine.deals import play_order
+from ofc.engine.hand import Hand
+from ofc.engine.hand_setup import deal_plan
 from ofc.env.encoding import action_space_size, deal_mask, decode, street_codes
+from ofc.env.observer import StreetDeal, blank_vector, seat_frame
 from ofc.fast.settle import settle_tables
 from ofc.fast.table_step import BAD, OVER, S_SEATS, S_TURN, SEAT_FIELDS, table_start, table_step
-from ofc.hand import Hand
-from ofc.hand_setup import deal_plan
-from ofc.observer import StreetDeal, blank_vector, seat_frame
-from ofc.rules import Rules
+from ofc.rules.cards import Card, Deck
+from ofc.rules.rulebook import Rules
 
 I64 = npt.NDArray[np.int64]
 I8 = npt.NDArray[np.int8]

@@ -28,8 +28,8 @@ from gymnasium import spaces
 from ofc.bots import Bot, make_bot, split_specs
 from ofc.env.aec import render_text
 from ofc.env.table import Observation, Table, random_number, read_rules
-from ofc.errors import ActionError, SetupError
-from ofc.rules import Rules
+from ofc.rules.errors import ActionError, SetupError
+from ofc.rules.rulebook import Rules
 
 ILLEGAL_CHOICES = ("random", "raise")
 

@@ -12,7 +12,7 @@ solver's i-th best board of k) and every rules setting by its name as text (``sc
 Chance deals every card (``ofc.env.spiel_state``); actions are the numbers of
 ``ofc.env.encoding``; returns are the showdown's points. The information state (perfect
 recall: every action in order) and the observation (the current position) come from the
-player's view through ``ofc.observation``, as strings and tensors.
+player's view through ``ofc.env.observation``, as strings and tensors.
 """
 
 from __future__ import annotations
@@ -25,13 +25,13 @@ import numpy as np
 import numpy.typing as npt
 import pyspiel
 
-from ofc.cards import DECK_SIZE
 from ofc.env.encoding import action_space_size
+from ofc.env.observation import history_array, information_state, layout, observation_text, to_array
 from ofc.env.spiel_state import OfcState
 from ofc.env.table import check_fantasy_choices
-from ofc.errors import SetupError
-from ofc.observation import history_array, information_state, layout, observation_text, to_array
-from ofc.rules import HAND_CARDS, SETTING_NAMES, Rules
+from ofc.rules.cards import DECK_SIZE
+from ofc.rules.errors import SetupError
+from ofc.rules.rulebook import HAND_CARDS, SETTING_NAMES, Rules
 
 GAME_NAME = "python_ofc"
 DEFAULTS: dict[str, Any] = {
@@ -148,7 +148,7 @@ class OfcGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no types
 
 
 class OfcObserver:
-    """Tensors and strings of a state from one player's view (``ofc.observation``).
+    """Tensors and strings of a state from one player's view (``ofc.env.observation``).
 
     With perfect recall: ``history_array`` and ``information_state``; without: ``to_array`` and
     ``observation_text``. An observer without private information uses a spectator's view.

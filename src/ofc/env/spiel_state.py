@@ -20,16 +20,16 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import numpy as np
 import pyspiel
 
-from ofc.actions import Action
 from ofc.bots.base import fantasy_decision, solution_action
-from ofc.cards import DECK_SIZE, Deck, format_card, format_cards
-from ofc.deals import deal_sequence
+from ofc.engine.actions import Action
+from ofc.engine.deals import deal_sequence
+from ofc.engine.hand import Hand
+from ofc.engine.view import HandView
 from ofc.env.encoding import action_mask, decode, encode
 from ofc.env.table import board_action, fantasy_boards
-from ofc.errors import ActionError
-from ofc.hand import Hand
+from ofc.rules.cards import DECK_SIZE, Deck, format_card, format_cards
+from ofc.rules.errors import ActionError
 from ofc.solver import FantasySolution
-from ofc.view import HandView
 
 if TYPE_CHECKING:
     from ofc.env.spiel import OfcGame
@@ -107,7 +107,7 @@ class OfcState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no types
         self._note_deals()
 
     def _note_deals(self) -> None:
-        """The deals (``ofc.deals`` order) the engine has made beyond the cards chance has drawn."""
+        """The deals (``ofc.engine.deals`` order) the engine has made beyond the cards chance has drawn."""
         dealt, real = self._dealt(self._hand), len(self._cards)
         self._pending = Moves(deal for deal in self._deals if real <= deal[1] < dealt)
 

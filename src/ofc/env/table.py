@@ -1,7 +1,7 @@
 """One hand driven for the environments: seeded decks, fantasy boards, numbered actions.
 
 The environments see the hand only through the seat's view: observations, masks and the
-decoding of an action number come from each seat's ``ofc.observer.Observer``, which keeps the
+decoding of an action number come from each seat's ``ofc.env.observer.Observer``, which keeps the
 seat's ``to_array`` vector, held cards and row rooms up to date through
 ``Hand.view_update(seat, since)`` (the view's incremental form: what the seat saw since its
 last look), so a step costs microseconds rather than a view and a vector built from nothing;
@@ -34,20 +34,20 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ofc.actions import Action
 from ofc.bots.base import fantasy_decision, solution_action
-from ofc.cards import ALL_CARDS, DECK_SIZE, Card, Deck
-from ofc.deals import play_order
+from ofc.engine.actions import Action
+from ofc.engine.deals import play_order
+from ofc.engine.hand import Hand
+from ofc.engine.hand_setup import read_fantasy
+from ofc.engine.view import HandView
 from ofc.env.encoding import action_space_size, deal_mask, decode_held
 from ofc.env.fast_hand import FastHand, setup_for
-from ofc.errors import ActionError, SetupError
-from ofc.hand import Hand
-from ofc.hand_setup import read_fantasy
-from ofc.observation import observation_size
-from ofc.observer import Observer, StreetDeal
-from ofc.rules import Rules
+from ofc.env.observation import observation_size
+from ofc.env.observer import Observer, StreetDeal
+from ofc.rules.cards import ALL_CARDS, DECK_SIZE, Card, Deck
+from ofc.rules.errors import ActionError, SetupError
+from ofc.rules.rulebook import Rules
 from ofc.solver import FantasySolution, solve_fantasy_top
-from ofc.view import HandView
 
 Observation = dict[str, npt.NDArray[Any]]
 I8 = npt.NDArray[np.int8]

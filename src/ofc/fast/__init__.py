@@ -1,7 +1,7 @@
 """Fast kernels (numba): batch evaluation, board keys, fouls, royalties, the fantasy search.
 
 This package is the only place numba is imported. Every kernel mirrors the pure-Python core
-(``ofc.ranking``, ``ofc.scoring``) and is tested equal to it.
+(``ofc.rules.ranking``, ``ofc.rules.scoring``) and is tested equal to it.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Batch kernels over finished boards: row keys, fouls and royalties.
 
 A board array has shape ``(n, 13)``: the top row's 3 cards, then the middle's 5, then the
-bottom's 5 (the order of ``Board.cards``). Results equal ``ofc.scoring.row_keys``,
+bottom's 5 (the order of ``Board.cards``). Results equal ``ofc.rules.scoring.row_keys``,
 ``RowKeys.fouled`` and ``royalties_of`` board by board.
 """
 
@@ -13,10 +13,10 @@ import numba as nb
 import numpy as np
 import numpy.typing as npt
 
-from ofc.errors import BoardError
 from ofc.fast.evaluate import check_cards
 from ofc.fast.tables import EVAL_TABLES, ROYAL_SLOT, royalty_arrays
-from ofc.rules import RoyaltyTable
+from ofc.rules.errors import BoardError
+from ofc.rules.rulebook import RoyaltyTable
 
 I32 = npt.NDArray[np.int32]
 ROYAL_KEY = 8 << 20 | 13 << 16

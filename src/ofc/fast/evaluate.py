@@ -1,7 +1,7 @@
 """Batch evaluation of 5-card and 3-card hands: numba kernels over arrays of cards.
 
-A hand array has one hand per row, cards as in ``ofc.cards`` (any integer dtype); the result
-is one ``int32`` rank key per hand, equal to ``ofc.ranking.rank5`` / ``rank3``. Compiled code
+A hand array has one hand per row, cards as in ``ofc.rules.cards`` (any integer dtype); the result
+is one ``int32`` rank key per hand, equal to ``ofc.rules.ranking.rank5`` / ``rank3``. Compiled code
 is cached on disk (``cache=True``), so a second process starts warm.
 """
 
@@ -13,9 +13,9 @@ import numba as nb
 import numpy as np
 import numpy.typing as npt
 
-from ofc.cards import DECK_SIZE
-from ofc.errors import BoardError, CardError
 from ofc.fast.tables import EVAL_TABLES
+from ofc.rules.cards import DECK_SIZE
+from ofc.rules.errors import BoardError, CardError
 
 I32 = npt.NDArray[np.int32]
 

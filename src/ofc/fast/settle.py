@@ -1,6 +1,6 @@
 """Settlement kernels: finished boards to row keys, royalties, pairwise points and fantasy earned.
 
-They mirror ``ofc.scoring`` (``score_boards`` and ``next_fantasy_cards``) for the play-outs of
+They mirror ``ofc.rules.scoring`` (``score_boards`` and ``next_fantasy_cards``) for the play-outs of
 the Monte Carlo bot and for batch scoring; ``tests/test_fast_settle.py`` holds them equal to
 the core on random tables under both scoring systems and every fantasy setting.
 
@@ -17,11 +17,11 @@ import numba as nb
 import numpy as np
 import numpy.typing as npt
 
-from ofc.errors import BoardError
 from ofc.fast.boards import five_royalty, top_royalty
 from ofc.fast.evaluate import key3, key5
 from ofc.fast.tables import EVAL_TABLES, royalty_arrays
-from ofc.rules import Rules, StayCondition
+from ofc.rules.errors import BoardError
+from ofc.rules.rulebook import Rules, StayCondition
 
 I64 = npt.NDArray[np.int64]
 I32 = npt.NDArray[np.int32]
@@ -31,7 +31,7 @@ B8 = npt.NDArray[np.bool_]
 QUEEN = 10
 """Rank index of a queen (2 = 0 .. A = 12): QQ or better on top enters fantasy."""
 PAIR, TRIPS, FULL_HOUSE, QUADS = 1, 3, 6, 7
-"""Category numbers of ``ofc.ranking.Category`` (a key's category is ``key >> 20``)."""
+"""Category numbers of ``ofc.rules.ranking.Category`` (a key's category is ``key >> 20``)."""
 STAY_BITS = {
     StayCondition.TOP_TRIPS: 1,
     StayCondition.BOTTOM_QUADS_PLUS: 2,

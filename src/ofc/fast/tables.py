@@ -4,7 +4,7 @@ Each rank gets a small integer (``RANK_WEIGHTS``) chosen so that the sum over an
 cards (no rank more than four times) names the rank multiset uniquely; the sum of three
 weights does the same for a top row. Unsuited hands are then one look-up by that sum, and
 flushes one look-up by the 13-bit mask of their ranks. Every key in every table comes from
-``ofc.ranking.classify``, so the kernels cannot disagree with the core on the rules.
+``ofc.rules.ranking.classify``, so the kernels cannot disagree with the core on the rules.
 """
 
 from __future__ import annotations
@@ -17,9 +17,9 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from ofc.errors import OfcError
-from ofc.ranking import Category, classify
-from ofc.rules import RoyaltyTable
+from ofc.rules.errors import OfcError
+from ofc.rules.ranking import Category, classify
+from ofc.rules.rulebook import RoyaltyTable
 
 RANK_WEIGHTS: tuple[int, ...] = (0, 1, 5, 22, 94, 312, 992, 2422, 5624, 12522, 19998, 43258, 79415)
 """Per-rank weights (deuce first) with unique 3- and 5-card sums, found by a greedy search."""

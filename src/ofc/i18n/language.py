@@ -13,7 +13,7 @@ from collections.abc import Iterator, Mapping
 from contextvars import ContextVar
 from typing import Final, Literal, TypeGuard
 
-from ofc.errors import RulesError
+from ofc.rules.errors import RulesError
 
 Language = Literal["en", "ru", "uk"]
 LANGUAGES: Final[tuple[Language, ...]] = ("en", "ru", "uk")

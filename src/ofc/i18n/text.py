@@ -9,7 +9,7 @@ literal strings, so the extractor finds them (a test checks it)::
     trc("row", "top")                           # a word with a context
     N_("Full house"), NC_("row", "top")         # mark for extraction, translate later
 
-Filled-in numbers are written the language's way; a ``Term`` (``ofc.wording``) is translated
+Filled-in numbers are written the language's way; a ``Term`` (``ofc.rules.terms``) is translated
 with its context, a ``Phrase`` or an ``OfcError`` rendered whole.
 """
 
@@ -19,11 +19,11 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Final
 
-from ofc.errors import OfcError
 from ofc.i18n.catalog import translations
 from ofc.i18n.language import Language, current_language
 from ofc.i18n.numbers import format_number
-from ofc.wording import N_, NC_, Phrase, Term
+from ofc.rules.errors import OfcError
+from ofc.rules.terms import N_, NC_, Phrase, Term
 
 
 def _lang(language: Language | None) -> Language:

@@ -1,8 +1,8 @@
 """The live score book: hands entered by a person, everything else derived through the engine.
 
 A book is the rules, the players, the first button and the hands entered so far (each
-player's finished board, or "dead"). ``replay`` plays the book through ``ofc.match.Match``
-and ``ofc.scoring.score_boards``: points, fouls, fantasies, buttons, totals with the loss
+player's finished board, or "dead"). ``replay`` plays the book through ``ofc.series.match.Match``
+and ``ofc.rules.scoring.score_boards``: points, fouls, fantasies, buttons, totals with the loss
 limit, and the settlement at the end. Nothing here does I/O.
 """
 

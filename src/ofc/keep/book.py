@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from ofc.errors import OfcError
 from ofc.keep.entries import BookError, Entry, parse_entry
-from ofc.rules import Rules
-from ofc.variants import VARIANT_TERMS
+from ofc.rules.errors import OfcError
+from ofc.rules.rulebook import Rules
+from ofc.rules.variants import VARIANT_TERMS
 
 Hand = Mapping[str, Entry]
 """One entered hand: each dealt player's entry, by name."""

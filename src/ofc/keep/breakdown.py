@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ofc.errors import MatchError
-from ofc.rules import Rules
-from ofc.scoring import PlayerScore
+from ofc.rules.errors import MatchError
+from ofc.rules.rulebook import Rules
+from ofc.rules.scoring import PlayerScore
 
 
 @dataclass(frozen=True)

@@ -11,12 +11,12 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from ofc.errors import OfcError
+from ofc.formats.score_table import rules_from_document
 from ofc.keep.book import Book
 from ofc.keep.entries import BookError
 from ofc.keep.replay import Keeping
-from ofc.rules import Rules
-from ofc.table_input import rules_from_document
+from ofc.rules.errors import OfcError
+from ofc.rules.rulebook import Rules
 
 FORMAT = "ofc-keep"
 VERSION = 1

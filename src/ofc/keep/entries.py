@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ofc.cards import Card, format_cards, parse_cards
-from ofc.errors import InputError, OfcError
-from ofc.scoring import ROW_NAMES, Board
-from ofc.wording import Term
+from ofc.rules.cards import Card, format_cards, parse_cards
+from ofc.rules.errors import InputError, OfcError
+from ofc.rules.scoring import ROW_NAMES, Board
+from ofc.rules.terms import Term
 
 DEAD = "dead"
 ENTRY_KEYS = frozenset({*ROW_NAMES, "discards"})

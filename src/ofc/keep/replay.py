@@ -1,8 +1,8 @@
 """Playing a score book through the match engine: everything a keeper needs, derived.
 
 ``replay(book)`` checks every hand against its deal plan (who is dealt in, who plays fantasy
-with how many cards) and scores it with ``ofc.scoring.score_boards`` before handing the sheet
-to ``ofc.match.Match.record``: the button, fantasies, the end of the match and the loss limit
+with how many cards) and scores it with ``ofc.rules.scoring.score_boards`` before handing the sheet
+to ``ofc.series.match.Match.record``: the button, fantasies, the end of the match and the loss limit
 are the engine's. A dead player (did not finish) is scored as a fouled hand: they are given a
 fouled stand-in board made of cards nobody holds, so the engine's own foul rules apply.
 """
@@ -13,17 +13,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ofc.cards import ALL_CARDS, Card, format_card
-from ofc.errors import OfcError
 from ofc.keep.book import Book, Hand
 from ofc.keep.breakdown import PairResult, pair_result
 from ofc.keep.entries import BookError, Entry
 from ofc.keep.settle import Transfer, fewest_transfers
-from ofc.match import HandRecord, Match
-from ofc.ranking import rank5
-from ofc.rotation import DealPlan
-from ofc.rules import HAND_CARDS, Rules
-from ofc.scoring import Board, PlayerScore, ScoreSheet, is_fouled, score_boards
+from ofc.rules.cards import ALL_CARDS, Card, format_card
+from ofc.rules.errors import OfcError
+from ofc.rules.ranking import rank5
+from ofc.rules.rulebook import HAND_CARDS, Rules
+from ofc.rules.scoring import Board, PlayerScore, ScoreSheet, is_fouled, score_boards
+from ofc.series.match import HandRecord, Match
+from ofc.series.rotation import DealPlan
 
 
 @dataclass(frozen=True)

@@ -6,9 +6,9 @@ from typing import Any
 
 from ofc.keep.document import amount, book_document
 from ofc.keep.replay import Keeping, PlayedHand
-from ofc.ledger import amount_text
-from ofc.ranking import hand_name
-from ofc.rules import HAND_CARDS
+from ofc.rules.ranking import hand_name
+from ofc.rules.rulebook import HAND_CARDS
+from ofc.series.ledger import amount_text
 
 
 def hand_report(hand: PlayedHand) -> dict[str, Any]:

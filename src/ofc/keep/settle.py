@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
 
-from ofc.errors import MatchError
+from ofc.rules.errors import MatchError
 
 
 @dataclass(frozen=True)

@@ -23,19 +23,19 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
-from ofc.errors import BalanceError, OfcError
-from ofc.server.accounts import accounts_router
-from ofc.server.agents import HINT_BOT, BotFactory, default_bot_factory
-from ofc.server.dbwork import REQUEST_SECONDS, Database, StorageUnavailable
-from ofc.server.game import DeckSource, PlayError, secure_deck
-from ofc.server.history_routes import history_router
-from ofc.server.i18n_routes import i18n_router
-from ofc.server.keep_routes import keep_router
-from ofc.server.keep_store import KeepStore
-from ofc.server.limits import DoorLimits
-from ofc.server.money import money_text
-from ofc.server.pacing import Pacer
-from ofc.server.protocol import (
+from ofc.rules.errors import BalanceError, OfcError
+from ofc.rules.terms import Phrase
+from ofc.server.api.accounts import accounts_router
+from ofc.server.api.catalogs import i18n_router
+from ofc.server.api.histories import history_router
+from ofc.server.api.keep import keep_router
+from ofc.server.db.keep_store import KeepStore
+from ofc.server.db.storage import Storage, default_url
+from ofc.server.db.work import REQUEST_SECONDS, Database, StorageUnavailable
+from ofc.server.decisions.workers import DecisionPool, default_size, warm_kernels
+from ofc.server.net.limits import DoorLimits
+from ofc.server.net.pacing import Pacer
+from ofc.server.net.protocol import (
     CreateTable,
     Hint,
     JoinTable,
@@ -46,12 +46,12 @@ from ofc.server.protocol import (
     error_message,
     parse_message,
 )
-from ofc.server.ratelimit import RULES, WHAT, Limiter, RateLimited, Rule, check, client_address
-from ofc.server.storage import Storage, default_url
-from ofc.server.tables import Connection, Runtime, Settings, TableManager
-from ofc.server.timekeeping import Clock, SystemClock
-from ofc.server.workers import DecisionPool, default_size, warm_kernels
-from ofc.wording import Phrase
+from ofc.server.net.ratelimit import RULES, WHAT, Limiter, RateLimited, Rule, check, client_address
+from ofc.server.tables.agents import HINT_BOT, BotFactory, default_bot_factory
+from ofc.server.tables.game import DeckSource, PlayError, secure_deck
+from ofc.server.tables.manager import Connection, Runtime, Settings, TableManager
+from ofc.server.tables.money import money_text
+from ofc.server.tables.timekeeping import Clock, SystemClock
 
 log = logging.getLogger("ofc.server")
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -95,11 +95,11 @@ def create_app(
     ``OFC_DB_TIMEOUT`` or 5 s); a person's request keeps retrying its write for
     ``request_seconds`` before it is refused. Bots, hints and the solver run on ``workers``
     worker processes (threads when ``processes`` is false: tests with stand-in bots).
-    ``rate_limits`` replaces the limits of ``ofc.server.ratelimit`` (None: no limits). At most
+    ``rate_limits`` replaces the limits of ``ofc.server.net.ratelimit`` (None: no limits). At most
     ``finished_kept`` finished tables stay in memory and the lobby lists the last
-    ``recent_listed`` (see ``ofc.server.lobby``). A waiting table with nobody seated expires after
+    ``recent_listed`` (see ``ofc.server.tables.lobby``). A waiting table with nobody seated expires after
     ``waiting_expiry`` seconds. Hints are the ``hint_bot``'s (a bot spec). A match
-    with a person's seat created without a loss limit gets ``loss_limit`` points (see ofc.server.money).
+    with a person's seat created without a loss limit gets ``loss_limit`` points (see ofc.server.tables.money).
     ``freeze_gc``: once ready, freeze what start-up made out of the garbage collector (``warm_up``).
     """
     store = Storage(db_url or default_url(), db_timeout)
@@ -303,7 +303,7 @@ async def _serve(manager: TableManager, runtime: Runtime, socket: WebSocket) -> 
     try:
         while True:
             # one message at a time, then the other connections' turn, and at most so many a
-            # second: a client sending without pause cannot hold the loop (ofc.server.pacing)
+            # second: a client sending without pause cannot hold the loop (ofc.server.net.pacing)
             await pacer.turn()
             frame = await socket.receive()
             if frame["type"] == "websocket.disconnect":

@@ -15,7 +15,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from ofc.errors import OfcError
+from ofc.rules.errors import OfcError
 
 START_SECONDS = 180.0
 """How long a server may take to answer its first request (a hang guard: generous for loaded machines)."""

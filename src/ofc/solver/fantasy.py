@@ -23,17 +23,17 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ofc.cards import Card, check_distinct, format_cards
-from ofc.errors import CardError, RulesError
-from ofc.fantasy_value import DEFAULT_STAY_VALUE
 from ofc.fast.fantasy import solve_kernel, solve_top_kernel
 from ofc.fast.tables import EVAL_TABLES, royalty_arrays
-from ofc.rules import (
+from ofc.rules.cards import Card, check_distinct, format_cards
+from ofc.rules.errors import CardError, RulesError
+from ofc.rules.rulebook import (
     HAND_CARDS,
     Rules,
     StayCondition,
 )
-from ofc.scoring import Board, RowKeys, Royalties, meets_stay, row_keys, royalties_of
+from ofc.rules.scoring import Board, RowKeys, Royalties, meets_stay, row_keys, royalties_of
+from ofc.solver import DEFAULT_STAY_VALUE
 
 _STAY_ORDER = (
     StayCondition.TOP_TRIPS,

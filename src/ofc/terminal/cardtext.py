@@ -13,9 +13,9 @@ from fractions import Fraction
 
 from rich.text import Text
 
-from ofc.cards import Card, format_card, suit_of
-from ofc.clock import ClockReading
+from ofc.engine.clock import ClockReading
 from ofc.i18n import current_language, format_number
+from ofc.rules.cards import Card, format_card, suit_of
 
 SUIT_STYLES = ("green", "blue", "red", "bold")
 """Styles of clubs, diamonds, hearts and spades."""

@@ -7,7 +7,7 @@ a hand history and shown at the showdown with the match ledger. Leaving (Ctrl-C 
 hands played is printed.
 
 ``Series`` holds what a match and a tournament share (dealing, the player's turns, the bots,
-saving, the showdown); ``Game`` adds the match ledger, ``ofc.terminal.tourney.TourneyGame``
+saving, the showdown); ``Game`` adds the match ledger, ``ofc.terminal.tournament.TournamentGame``
 the chips, levels and places of a tournament.
 """
 
@@ -21,20 +21,20 @@ from typing import Generic, TypeVar
 from rich.text import Text
 
 from ofc.bots import Bot
-from ofc.cards import Deck
-from ofc.errors import ActionError
-from ofc.hand import Hand
-from ofc.history_tournament import TournamentFields
+from ofc.engine.hand import Hand
+from ofc.formats.history_tournament import TournamentFields
 from ofc.i18n import N_, tr, translate, trn
-from ofc.match import HandRecord, Match
-from ofc.session import Session
+from ofc.rules.cards import Deck
+from ofc.rules.errors import ActionError
+from ofc.series.match import HandRecord, Match
+from ofc.series.session import Session
+from ofc.series.tournament import Tournament, TournamentHand
 from ofc.terminal import render
 from ofc.terminal.cardtext import signed
 from ofc.terminal.face import Face, LeaveMatch
 from ofc.terminal.showdown import ledger_lines, showdown_lines
 from ofc.terminal.store import HandStore, StoreError
 from ofc.terminal.turn import Turn
-from ofc.tournament import Tournament, TournamentHand
 
 PLAYER = 0
 """The player's match seat."""
@@ -47,7 +47,7 @@ Played = TypeVar("Played", Match, Tournament)
 class Series(ABC, Generic[Played]):
     """Hands against bots: ``names`` and ``bots`` by seat (seat 0, the player, has no bot).
 
-    ``Game`` (a match) and ``TourneyGame`` (a tournament) say what is shown under the title
+    ``Game`` (a match) and ``TournamentGame`` (a tournament) say what is shown under the title
     and after each hand."""
 
     finale = N_("the final ledger")

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ofc.actions import Action, Row
-from ofc.cards import Card, format_card, format_cards
+from ofc.engine.actions import Action, Row
+from ofc.engine.view import HandView
+from ofc.rules.cards import Card, format_card, format_cards
 from ofc.terminal.commands import DISCARD, CommandError, Target
-from ofc.view import HandView
 
 
 class Placing:

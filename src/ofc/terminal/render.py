@@ -23,15 +23,15 @@ from dataclasses import dataclass
 
 from rich.text import Text
 
-from ofc.actions import ROW_SIZES, ROWS, Row
-from ofc.cards import Card
+from ofc.engine.actions import ROW_SIZES, ROWS, Row
+from ofc.engine.view import HandView, SeatView
 from ofc.i18n import tr, trn
-from ofc.rules import HAND_CARDS
+from ofc.rules.cards import Card
+from ofc.rules.rulebook import HAND_CARDS
 from ofc.terminal import cardtext
 from ofc.terminal.commands import DISCARD
 from ofc.terminal.placing import Placing
 from ofc.terminal.words import game_text, row_word
-from ofc.view import HandView, SeatView
 
 COLUMN = 19
 """Width of one seat's column; the row labels take 3 more (4 seats: 79 columns)."""

@@ -15,13 +15,13 @@ from fractions import Fraction
 
 from rich.text import Text
 
-from ofc.actions import ROWS
+from ofc.engine.actions import ROWS
+from ofc.engine.view import HandView
 from ofc.i18n import tr, trn
-from ofc.scoring import PlayerScore
+from ofc.rules.scoring import PlayerScore
 from ofc.terminal import cardtext
 from ofc.terminal.render import short_name
 from ofc.terminal.words import hand_text, points_text, row_word, scoring_text
-from ofc.view import HandView
 
 NAME = 13
 CARDS = 15

@@ -12,10 +12,10 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
 
-from ofc.errors import OfcError
-from ofc.hand import Hand
-from ofc.history import write_text
-from ofc.history_tournament import TournamentFields
+from ofc.engine.hand import Hand
+from ofc.formats.history import write_text
+from ofc.formats.history_tournament import TournamentFields
+from ofc.rules.errors import OfcError
 
 
 class StoreError(OfcError, OSError):

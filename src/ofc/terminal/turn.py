@@ -13,20 +13,20 @@ from dataclasses import dataclass, field
 
 from rich.text import Text
 
-from ofc.actions import Action
 from ofc.bots import Bot
 from ofc.bots.base import fantasy_solution, solution_action
-from ofc.cards import format_card, format_cards
-from ofc.clock import to_time
-from ofc.errors import ActionError, OfcError
-from ofc.hand import Hand
+from ofc.engine.actions import Action
+from ofc.engine.clock import to_time
+from ofc.engine.hand import Hand
+from ofc.engine.view import HandView
 from ofc.i18n import format_percent, tr, translate
+from ofc.rules.cards import format_card, format_cards
+from ofc.rules.errors import ActionError, OfcError
 from ofc.terminal import cardtext, render
 from ofc.terminal.commands import HELP, WORDS, CommandError, Place, Simple, Undo, Verb, parse_command
 from ofc.terminal.face import Face, LeaveMatch
 from ofc.terminal.placing import Placing
 from ofc.terminal.words import row_texts
-from ofc.view import HandView
 
 ERROR_STYLE = "bold red"
 HINT_STYLE = "cyan"

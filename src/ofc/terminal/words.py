@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ofc.actions import ROWS, Action, Row
-from ofc.cards import format_cards
+from ofc.engine.actions import ROWS, Action, Row
 from ofc.i18n import Phrase, Term, fill, localize, tr, trn
-from ofc.ranking import hand_name
-from ofc.rules import Rules
+from ofc.rules.cards import format_cards
+from ofc.rules.ranking import hand_name
+from ofc.rules.rulebook import Rules
+from ofc.rules.variants import SCORING_TERMS, VARIANT_TERMS
 from ofc.terminal.cardtext import money, signed
-from ofc.variants import SCORING_TERMS, VARIANT_TERMS
 
 
 def word(value: Term | Phrase) -> str:

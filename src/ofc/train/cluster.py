@@ -14,8 +14,8 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import as_completed
 from typing import Any, TypeVar
 
-from ofc.errors import OfcError
-from ofc.processes import process_pool
+from ofc.rules.errors import OfcError
+from ofc.sim.processes import process_pool
 
 T = TypeVar("T")
 Done = Callable[[int, int], None]

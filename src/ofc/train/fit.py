@@ -17,9 +17,9 @@ import warnings
 
 import numpy as np
 
-from ofc.errors import OfcError
 from ofc.fast.pro_value import FEATURE_NAMES, HIDDEN_BLOCK, N_FEATURES, STAGES
-from ofc.tool_defaults import TRAIN_FOUL_PENALTY
+from ofc.rules.errors import OfcError
+from ofc.train import TRAIN_FOUL_PENALTY
 from ofc.train.selfplay import F64, Records, static_weights
 
 MIN_RECORDS = 50

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ofc.bots.pro_weights import VARIANTS, ProWeights
-from ofc.sim import derive_seed
-from ofc.tool_defaults import TRAIN_FANTASY
+from ofc.engine.deals import derive_seed
+from ofc.train import TRAIN_FANTASY
 from ofc.train.cluster import run_tasks
 from ofc.train.fit import FOUL_PENALTY, TrainError, fit_stages
 from ofc.train.selfplay import F64, Records, selfplay_chunk

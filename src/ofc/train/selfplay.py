@@ -8,12 +8,12 @@ import numpy as np
 import numpy.typing as npt
 
 from ofc.bots.arrays import kernel_rules
+from ofc.engine.deals import derive_seed
 from ofc.fast.pro_rollout import selfplay
 from ofc.fast.pro_value import N_FEATURES, POINT_SCALE, STAGES, STATIC
 from ofc.fast.rollout import SEED_MASK
 from ofc.fast.settle import fantasy_rules_array
-from ofc.rules import Rules
-from ofc.sim import derive_seed
+from ofc.rules.rulebook import Rules
 
 F64 = npt.NDArray[np.float64]
 I64 = npt.NDArray[np.int64]

@@ -1,0 +1,444 @@
+"""One hand of OFC as a state machine: deal, legal actions, apply, clocks, views, showdown.
+
+A hand is driven by values: ``apply(action, now)`` for a seat's decision and ``advance(now)``
+for the passing of time; ``now`` is always passed in (the hand reads no clock). Typical loop::
+
+    hand = Hand(Rules.preset("pineapple").with_settings({"players": 3}), button=0, seed=7)
+    while not hand.is_over:
+        hand.advance(now)                    # automatic placement of seats out of time
+        seat = hand.to_act[0]
+        hand.apply(rng.choice(hand.legal_actions(seat)), now)
+    hand.result.sheet.points
+
+Play goes from the button's left to the button, street by street (deal order: ``ofc.engine.deals``).
+Fantasy seats get all their cards at once and set first, face-down until the showdown; street
+seats wait meanwhile, clocks stopped. ``view(seat)`` is the one way to look at a hand as a
+player; ``private_record()`` the one door to the deck and every action. Search code uses
+``clone()``, ``undo()`` (like python-chess's ``pop``) and ``ofc.engine.determinize``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from decimal import Decimal
+
+from ofc.engine.action_check import check_action
+from ofc.engine.actions import ROW_SIZES, Action, ActionRecord, action_record
+from ofc.engine.autoplace import auto_action
+from ofc.engine.clock import ClockReading, SeatClock, check_in_time, check_not_before, first_deadline, to_time
+from ofc.engine.deals import Deal, play_order
+from ofc.engine.hand_record import Before, PrivateRecord
+from ofc.engine.hand_setup import deal_plan, read_banks, read_button, read_deck, read_fantasy, read_streaks
+from ofc.engine.legal import LegalActions
+from ofc.engine.result import HandResult, hand_result
+from ofc.engine.view import HandView, SeenForms, ViewUpdate, build_update, build_view, seen_forms
+from ofc.rules.cards import Card, Deck
+from ofc.rules.errors import ActionError, HandOver, NoSuchSeat, NothingToUndo, NotYourTurn
+from ofc.rules.rulebook import HAND_CARDS, Rules
+from ofc.rules.scoring import dealt_board, settle_boards
+
+_tuple_new = tuple.__new__
+
+
+class Hand:
+    """A hand of any variant for ``rules.players`` seats (numbered 0..players-1).
+
+    ``fantasy[i]``: cards seat ``i`` is dealt in fantasy (0 = a normal hand); ``fantasy_in_row[i]``:
+    fantasy hands in a row this one completes (default 1 for a fantasy seat); ``time_banks[i]``:
+    the match time bank left (default ``rules.time_bank_seconds``). The deck is ``deck`` (dealt
+    from its first card), or shuffled from ``seed``, or from secure randomness.
+    """
+
+    __slots__ = (
+        "_banks0",
+        "_before",
+        "_button",
+        "_clocks",
+        "_deals",
+        "_dealt",
+        "_discards",
+        "_fantasy",
+        "_fantasy_in_row",
+        "_fantasy_seats",
+        "_held",
+        "_log",
+        "_next",
+        "_now",
+        "_order",
+        "_play_order",
+        "_result",
+        "_rows",
+        "_rules",
+        "_seed",
+        "_seen",
+        "_start",
+        "_street",
+        "_street_seats",
+        "_streets",
+        "_to_act",
+        "_turn",
+    )
+
+    def __init__(
+        self,
+        rules: Rules,
+        *,
+        button: int,
+        deck: Deck | None = None,
+        seed: int | None = None,
+        fantasy: Sequence[int] = (),
+        fantasy_in_row: Sequence[int] = (),
+        time_banks: Sequence[Decimal] = (),
+        now: Decimal | float = 0,
+    ) -> None:
+        players = rules.players
+        self._rules = rules
+        self._button = read_button(rules, button)
+        self._fantasy = read_fantasy(rules, fantasy)
+        self._fantasy_in_row = read_streaks(self._fantasy, fantasy_in_row)
+        self._banks0 = read_banks(rules, time_banks)
+        deck = read_deck(deck, seed)
+        self._deals = deal_plan(rules, button, self._fantasy)
+        self._order = deck.order
+        self._seed = deck.seed
+        self._next = 0
+        self._dealt = 0
+        self._now = self._start = to_time(now)
+        seats = self._play_order = play_order(button, players)
+        fantasy_seats = self._fantasy_seats = tuple([s for s in seats if self._fantasy[s]])
+        self._street_seats = tuple([s for s in seats if not self._fantasy[s]]) if fantasy_seats else seats
+        self._streets = rules.spec.streets
+        self._rows: list[tuple[list[Card], list[Card], list[Card]]] = [([], [], []) for _ in range(players)]
+        self._held: list[tuple[Card, ...]] = [() for _ in range(players)]
+        self._discards: list[list[Card]] = [[] for _ in range(players)]
+        self._clocks = [SeatClock(rules.hand_seconds, bank) for bank in self._banks0]
+        self._log: list[ActionRecord] = []
+        self._seen: list[SeenForms] = []
+        self._before: list[Before] = []
+        self._result: HandResult | None = None
+        self._street = 0 if self._street_seats else len(self._streets)
+        self._turn = 0
+        for _ in range(players):
+            self._deal_next()
+        self._to_act = self._seats_to_act()
+        self._start_clocks(self._now)
+
+    def _deal_next(self) -> Deal:
+        """Deal the next chunk of ``deal_sequence`` to its seat."""
+        deal = self._deals[self._dealt]
+        start = self._next
+        self._next = start + deal.cards
+        self._dealt += 1
+        self._held[deal.seat] = self._order[start : self._next]
+        return deal
+
+    # ------------------------------------------------------------------ public facts
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of the hand."""
+        return self._rules
+
+    @property
+    def button(self) -> int:
+        """The button seat (it acts last)."""
+        return self._button
+
+    @property
+    def play_order(self) -> tuple[int, ...]:
+        """Every seat in order of play: left of the button first, the button last."""
+        return self._play_order
+
+    @property
+    def fantasy(self) -> tuple[int, ...]:
+        """Cards dealt in fantasy per seat (0 = a normal hand)."""
+        return self._fantasy
+
+    @property
+    def fantasy_in_row(self) -> tuple[int, ...]:
+        """Fantasy hands in a row this hand completes per seat."""
+        return self._fantasy_in_row
+
+    @property
+    def start_time(self) -> Decimal:
+        """The time the hand was dealt."""
+        return self._start
+
+    @property
+    def starting_banks(self) -> tuple[Decimal, ...]:
+        """The time banks the hand started with."""
+        return self._banks0
+
+    @property
+    def now(self) -> Decimal:
+        """The latest time the hand has been told."""
+        return self._now
+
+    @property
+    def street(self) -> int:
+        """Index into ``rules.spec.streets`` of the street being played (= their number when done)."""
+        return self._street
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        """Seats that may act now: the fantasy seats that have not set, else the street's seat."""
+        return self._to_act
+
+    def _waiting_fantasy(self) -> tuple[int, ...]:
+        return tuple(seat for seat in self._fantasy_seats if self._held[seat])
+
+    def _seats_to_act(self) -> tuple[int, ...]:
+        waiting = self._waiting_fantasy() if self._fantasy_seats else ()
+        if waiting:
+            return waiting
+        if self._street < len(self._streets):
+            return (self._street_seats[self._turn],)
+        return ()
+
+    @property
+    def is_over(self) -> bool:
+        """Whether every seat has placed its 13 cards (the showdown is done)."""
+        return self._result is not None
+
+    @property
+    def result(self) -> HandResult | None:
+        """The showdown once the hand is over, else None."""
+        return self._result
+
+    @property
+    def actions_taken(self) -> int:
+        """How many actions have been applied (automatic ones included)."""
+        return len(self._log)
+
+    @property
+    def time_banks(self) -> tuple[Decimal, ...]:
+        """Each seat's time bank left now (carry these into the match)."""
+        return tuple(clock.read(self._now).bank for clock in self._clocks)
+
+    def private_record(self) -> PrivateRecord:
+        """The deck, its seed and every action: hidden information, for histories and storage only."""
+        return PrivateRecord(self._order, self._seed, tuple(self._log))
+
+    def clock(self, seat: int) -> ClockReading:
+        """Seat's hand clock and time bank left now."""
+        self._seat_index(seat)
+        return self._clocks[seat].read(self._now)
+
+    # ------------------------------------------------------------------ actions
+
+    def _seat_index(self, seat: int) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self._held):
+            raise NoSuchSeat("there is no seat {seat!r} at this table of {count}", seat=seat, count=len(self._held))
+
+    def _rooms(self, seat: int) -> tuple[int, int, int]:
+        top, middle, bottom = self._rows[seat]
+        return (ROW_SIZES[0] - len(top), ROW_SIZES[1] - len(middle), ROW_SIZES[2] - len(bottom))
+
+    def _discards_due(self, seat: int) -> int:
+        """Cards ``seat`` must discard now; raises if it may not act."""
+        if self._result is not None:
+            raise HandOver("the hand is over: seat {seat} cannot act", seat=seat)
+        self._seat_index(seat)
+        if self._fantasy[seat]:
+            if not self._held[seat]:
+                raise NotYourTurn("seat {seat} has already set its fantasy hand", seat=seat)
+            return len(self._held[seat]) - HAND_CARDS
+        waiting = self._waiting_fantasy()
+        if waiting:
+            names = ", ".join(str(other) for other in waiting)
+            raise NotYourTurn("seat {seat} cannot act yet: fantasy seat {names} must set first", seat=seat, names=names)
+        current = self._street_seats[self._turn]  # the hand is not over, so a street is being played
+        if current != seat:
+            raise NotYourTurn("seat {seat} cannot act now: seat {current} is to act", seat=seat, current=current)
+        return self._streets[self._street].discards
+
+    def legal_actions(self, seat: int) -> LegalActions:
+        """Every legal action of ``seat`` now, as a lazy sequence (empty if it may not act).
+
+        ``len()`` and indexing are cheap, so ``rng.choice(hand.legal_actions(seat))`` draws
+        uniformly; a fantasy seat has about 10**6 actions (14 cards) to 10**8 (17): build
+        its action yourself and check it with ``check``/``is_legal`` rather than iterating.
+        """
+        self._seat_index(seat)
+        if seat not in self._to_act:
+            return LegalActions(seat, (), (0, 0, 0), 0)
+        return LegalActions(seat, self._held[seat], self._rooms(seat), self._discards_due(seat))
+
+    def check(self, action: Action) -> None:
+        """Raise the ``ActionError`` that applying ``action`` now would raise, if any."""
+        seat = action.seat
+        due = self._discards_due(seat)
+        check_action(action, self._held[seat], self._rooms(seat), due)
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether ``action`` could be applied now (time aside)."""
+        try:
+            self.check(action)
+        except ActionError:
+            return False
+        return True
+
+    def apply(self, action: Action, now: Decimal | float) -> None:
+        """Apply ``action`` at time ``now``; on any error the hand is left exactly as it was.
+
+        ``now`` must not lie before the hand's time, nor after a running clock's deadline:
+        call ``advance(now)`` first so that seats out of time are placed automatically.
+        """
+        self.check(action)
+        time = to_time(now)
+        check_in_time(time, self._now, self._clocks, self._to_act)
+        self._commit(action, time, automatic=False)
+
+    def _apply_trusted(self, action: Action) -> None:
+        """``apply(action, hand.now)`` without the checks: not public, for callers that built ``action`` from
+        the acting seat's own legal set (``ofc.env`` decodes numbers its masks allow) and must not pay twice.
+        Acting at the hand's own time is always in time (``advance`` has placed every seat out of time)."""
+        self._commit(action, self._now, automatic=False)
+
+    def advance(self, now: Decimal | float) -> tuple[Action, ...]:
+        """Move the hand's time to ``now``, placing automatically for every seat out of time.
+
+        Seats run out one after another at their deadlines (the next seat's clock starts at
+        the deadline of the one before); returns the automatic actions applied, in order.
+        """
+        time = to_time(now)
+        check_not_before(time, self._now)
+        done: list[Action] = []
+        while self._result is None:
+            due = first_deadline(self._clocks, self._to_act)
+            if due is None or due[0] > time:
+                break
+            deadline, seat = due
+            action = auto_action(seat, self._held[seat], self._rooms(seat), self._discards_due(seat))
+            self._commit(action, deadline, automatic=True)
+            done.append(action)
+        self._now = time
+        return tuple(done)
+
+    def _commit(self, action: Action, time: Decimal, automatic: bool) -> None:
+        self._before.append(self._snapshot())
+        seat = action.seat
+        rows = self._rows[seat]
+        for card, row in action.placements:
+            rows[row].append(card)
+        if action.discards:
+            self._discards[seat].extend(action.discards)
+        self._held[seat] = ()
+        self._clocks[seat].stop(time)
+        record = action_record(action, time, automatic)
+        self._log.append(record)
+        in_fantasy = self._fantasy[seat] > 0
+        self._seen.append(seen_forms(record, in_fantasy))
+        self._now = time
+        if not in_fantasy:  # a fantasy seat is set once its held cards are placed
+            turn = self._turn + 1
+            if turn == len(self._street_seats):
+                turn = 0
+                self._street += 1
+            self._turn = turn
+            if 0 < self._street < len(self._streets):
+                self._deal_next()
+        to_act = self._to_act = self._seats_to_act()
+        self._start_clocks(time)
+        if not to_act:
+            self._finish()
+
+    def _start_clocks(self, time: Decimal) -> None:
+        """Every seat to act has its clock running (a street seat's starts once fantasy seats set)."""
+        for seat in self._to_act:
+            if self._clocks[seat].since is None:
+                self._clocks[seat].start(time)
+
+    def _finish(self) -> None:
+        boards = tuple([dealt_board(tuple(top), tuple(middle), tuple(bottom)) for top, middle, bottom in self._rows])
+        sheet = settle_boards(boards, self._rules, self._fantasy_in_row)
+        self._result = hand_result(boards, sheet, tuple([clock.bank for clock in self._clocks]))
+
+    # ------------------------------------------------------------------ search: undo and clone
+
+    def _snapshot(self) -> Before:
+        clocks = tuple([(clock.hand, clock.bank, clock.since) for clock in self._clocks])
+        state = (self._now, self._next, self._dealt, self._street, self._turn, self._to_act, tuple(self._held), clocks)
+        return _tuple_new(Before, state)  # Before(*state) without the named tuple's Python __new__
+
+    def undo(self) -> Action:
+        """Take back the last action (cards, clocks, turn and time as before it); returns it.
+
+        Raises ``NothingToUndo`` when no action has been applied.
+        """
+        if not self._log:
+            raise NothingToUndo("there is no action to undo: none has been applied to this hand")
+        action = self._log.pop().action
+        self._seen.pop()
+        before = self._before.pop()
+        rows = self._rows[action.seat]
+        for _, row in reversed(action.placements):
+            rows[row].pop()
+        if action.discards:
+            del self._discards[action.seat][-len(action.discards) :]
+        self._now, self._next, self._dealt = before.now, before.next, before.dealt
+        self._street, self._turn, self._to_act = before.street, before.turn, before.to_act
+        self._held = list(before.held)
+        for clock, (hand, bank, since) in zip(self._clocks, before.clocks, strict=True):
+            clock.hand, clock.bank, clock.since = hand, bank, since
+        self._result = None
+        return action
+
+    def clone(self) -> Hand:
+        """An independent copy: applying, advancing or undoing one never changes the other."""
+        copy = Hand.__new__(Hand)
+        copy._rules, copy._button, copy._fantasy = self._rules, self._button, self._fantasy
+        copy._fantasy_in_row, copy._banks0, copy._deals = self._fantasy_in_row, self._banks0, self._deals
+        copy._order, copy._seed, copy._next, copy._dealt = self._order, self._seed, self._next, self._dealt
+        copy._now, copy._start, copy._play_order = self._now, self._start, self._play_order
+        copy._street_seats, copy._fantasy_seats, copy._streets = self._street_seats, self._fantasy_seats, self._streets
+        copy._result, copy._street, copy._turn, copy._to_act = self._result, self._street, self._turn, self._to_act
+        copy._rows = [(top[:], middle[:], bottom[:]) for top, middle, bottom in self._rows]
+        copy._held = self._held[:]
+        copy._discards = [cards[:] for cards in self._discards]
+        copy._clocks = [clock.copy() for clock in self._clocks]
+        copy._log = self._log[:]
+        copy._seen = self._seen[:]
+        copy._before = self._before[:]
+        return copy
+
+    # ------------------------------------------------------------------ the one gate
+
+    def view(self, seat: int | None) -> HandView:
+        """Everything ``seat`` may know now; ``None`` for a spectator (public facts only)."""
+        if seat is not None:
+            self._seat_index(seat)
+        return build_view(
+            rules=self._rules,
+            seat=seat,
+            button=self._button,
+            street=self._street,
+            to_act=self._to_act,
+            now=self._now,
+            fantasy=self._fantasy,
+            fantasy_in_row=self._fantasy_in_row,
+            rows=self._rows,
+            held=self._held,
+            discards=self._discards,
+            clocks=tuple(clock.read(self._now) for clock in self._clocks),
+            seen=self._seen,
+            result=self._result,
+            start=self._start,
+            starting_banks=self._banks0,
+        )
+
+    def view_update(self, seat: int, since: int = 0) -> ViewUpdate:
+        """What of ``seat``'s view play changes, with the actions from number ``since`` on (``ViewUpdate``)."""
+        if type(seat) is not int or not 0 <= seat < len(self._held):
+            self._seat_index(seat)
+        seen = self._seen
+        if type(since) is not int or not 0 <= since <= len(seen):
+            raise ActionError(
+                "there are {count} actions to read, so none from number {since!r}", count=len(seen), since=since
+            )
+        over = self._result is not None
+        return build_update(seat, self._street, self._to_act, self._fantasy, self._held, seen, since, over)
+
+    def __repr__(self) -> str:
+        state = "over" if self.is_over else f"street {self._street}, to act {list(self.to_act)}"
+        return f"<Hand {self._rules.variant} {len(self._held)} seats, button {self._button}: {state}>"

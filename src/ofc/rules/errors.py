@@ -1,0 +1,180 @@
+"""The error hierarchy: every failure the library reports on purpose is an ``OfcError``.
+
+Messages name the card, row, seat or setting at fault, so a face can show them as they are.
+A message is an English template with ``{placeholders}`` filled from keyword arguments
+(``RowFull("the {row} row is full", row=...)``): ``str(error)`` is the English text,
+``error.localized()`` the player's language, ``error.to_json()`` the language-neutral form a
+protocol message carries. Templates are literal strings, so they can be extracted and
+translated (``python -m ofc.i18n.extract``; a test holds every raise to it).
+
+Vocabulary is filled in as terms (``row.term``, ``VARIANT_TERMS[variant]``) so it translates;
+card texts, names and what the user typed stay as they are. A field shown with ``{value!r}``
+is quoted the same way in every language; templates use no format spec (the browser fills
+``{name}`` only), so a value is formatted before it is passed (``seconds=f"{x:g}"``). English
+plurals are separate templates (``... 1 card`` / ``... 2 cards``): a translation fills a number
+where it needs no agreement (``карт: 3``). A wrapped error is a parameter
+(``InputError("line {line}: {problem}", line=n, problem=error)``) and renders in the same language.
+"""
+
+from __future__ import annotations
+
+import string
+from typing import Any
+
+from ofc.rules.terms import neutral
+
+
+class OfcError(Exception):
+    """Base class of every error raised on purpose by ``ofc``."""
+
+    def __init__(self, template: str = "", /, **params: object) -> None:
+        self.template = template
+        self.params = params
+        super().__init__(template.format(**params) if params else template)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle the template and parameters (errors cross to and from worker processes)."""
+        return (_restore, (type(self), self.template, self.params, self.__dict__))
+
+    def localized(self, language: str | None = None) -> str:
+        """The message in ``language`` (default: the current one)."""
+        from ofc.i18n.language import is_language
+        from ofc.i18n.text import localize
+
+        verbatim = _shown_as_written(self.template)
+        params = {key: _Verbatim(value) if key in verbatim else value for key, value in self.params.items()}
+        return localize(self.template, params, language if is_language(language) else None)
+
+    def to_json(self) -> dict[str, Any]:
+        """Kind, English text, template and neutral parameters: what a client translates from."""
+        return {
+            "kind": type(self).__name__,
+            "message": str(self),
+            "template": self.template,
+            "params": {key: neutral(value) for key, value in self.params.items()},
+        }
+
+
+def _restore(kind: type[OfcError], template: str, params: dict[str, object], state: dict[str, Any]) -> OfcError:
+    """Rebuild a pickled error without calling a subclass's own ``__init__``."""
+    error = kind.__new__(kind)
+    OfcError.__init__(error, template, **params)
+    error.__dict__.update(state)
+    return error
+
+
+def _shown_as_written(template: str) -> set[str]:
+    """Fields the template shows with a conversion or format (``{value!r}``, ``{seconds:g}``)."""
+    try:
+        fields = string.Formatter().parse(template)
+        return {field for _text, field, spec, conversion in fields if field and (spec or conversion)}
+    except ValueError:
+        return set()
+
+
+class _Verbatim:
+    """A value kept as it is when localised: ``{value!r}`` quotes the value, not its translation."""
+
+    def __init__(self, value: object) -> None:
+        self.value = value
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+    def __format__(self, spec: str) -> str:
+        return format(self.value, spec)
+
+
+class CardError(OfcError, ValueError):
+    """A card or list of cards cannot be read, or a card appears twice."""
+
+
+class RulesError(OfcError, ValueError):
+    """A setting is unknown, malformed or impossible in combination with others."""
+
+
+class BoardError(OfcError, ValueError):
+    """A board or row has the wrong shape (wrong number of cards, cards shared)."""
+
+
+class InputError(OfcError, ValueError):
+    """A document given to a command (a score file, say) is malformed."""
+
+
+class MatchError(OfcError, ValueError):
+    """A match or tournament call is out of turn or its input does not fit the table."""
+
+
+class BalanceError(MatchError):
+    """A player's balance does not cover what the match may cost them."""
+
+
+class SetupError(OfcError, ValueError):
+    """A hand cannot be set up as asked (button, deck, fantasy or time bank out of range)."""
+
+
+class ActionError(OfcError, ValueError):
+    """An action cannot be applied; the hand is left exactly as it was."""
+
+
+class HandOver(ActionError):
+    """The hand is over: nobody may act any more."""
+
+
+class NoSuchSeat(ActionError):
+    """The action names a seat that is not at the table."""
+
+
+class NotYourTurn(ActionError):
+    """The seat is at the table but may not act now."""
+
+
+class CardNotHeld(ActionError):
+    """The action places or discards a card the seat does not hold."""
+
+
+class DuplicateCard(ActionError):
+    """The action uses one card twice."""
+
+
+class UnknownRow(ActionError):
+    """The action names something that is not a row."""
+
+
+class RowFull(ActionError):
+    """The action puts more cards into a row than it has room for."""
+
+
+class WrongDiscardCount(ActionError):
+    """The action discards more or fewer cards than the deal requires."""
+
+
+class WrongPlacementCount(ActionError):
+    """The action leaves a held card neither placed nor discarded."""
+
+
+class ClockError(ActionError):
+    """A time passed in lies before the hand's clock: time never runs backwards."""
+
+
+class OutOfTime(ActionError):
+    """A seat's hand clock and time bank ran out before the time of the action."""
+
+
+class HistoryError(OfcError, ValueError):
+    """A hand history is malformed, or its replay disagrees with what it records."""
+
+
+class BotError(OfcError, ValueError):
+    """A bot name, option or option value is unknown or malformed."""
+
+
+class NothingToUndo(ActionError):
+    """``Hand.undo`` was called before any action was applied."""
+
+
+class DeterminizeError(OfcError, ValueError):
+    """A view cannot be completed into a hand (it is not a view the engine could have made)."""

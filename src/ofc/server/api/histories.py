@@ -1,0 +1,187 @@
+"""Hand histories in the browser: a seated player's own copies of a table's finished hands.
+
+``POST /api/tables/{id}/hands`` with ``{"token"}`` (the seat's secret) answers
+``{"seat", "name", "hands": [{"number", "history"}]}``: every finished hand the seat was dealt
+in, each as ``HandHistory.copy_for`` that seat (docs/hand-history.md): no deck, the other
+seats' discards face-down. Never the full record. A token holding no seat there is
+``403 bad_token``; an unknown table ``404 no_table``.
+
+``POST /api/tables/{id}/hands/{number}/analysis`` with ``{"token"}`` answers ``{"seat",
+"decisions", "total_loss"}``: ``ofc.bots.analysis.analyse_seat`` of that seat in the finished hand
+``number`` (each decision's loss against the ``pro`` analysis's best choice, from the seat's own
+view), worked out on the decision pool as a person's job and kept for the next ask. At a table
+without hints only once the match is over (``409 no_hints``); a hand not finished is ``404
+no_hand``; analyses asked per address are rate limited (``429``).
+
+``GET /api/players/{name}/stats`` answers ``{"name", "variants": {variant: {"hands",
+"points", "money", "foul_rate", "fantasy_rate"}}}`` from the finished hands' results.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import OrderedDict
+from fractions import Fraction
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, Field
+
+from ofc.bots.analysis import analyse_seat
+from ofc.formats.history import read
+from ofc.rules.errors import OfcError
+from ofc.server.db.storage import FINISHED, Storage
+from ofc.server.net.ratelimit import client_address
+from ofc.server.tables.decks import PlayError
+from ofc.server.tables.game import TableGame
+from ofc.server.tables.manager import TableManager, token_hash
+from ofc.server.tables.money import money_text
+
+
+class HandsRequest(BaseModel):
+    """The seat's token: only a seated player gets the hands, as that seat may see them."""
+
+    model_config = ConfigDict(extra="forbid")
+    token: str = Field(min_length=1, max_length=200)
+
+
+def _refusal(code: str, message: str, status: int) -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+
+
+def seat_copies(store: Storage, table_id: int, last: int, name: str) -> list[dict[str, Any]]:
+    """The copies for player ``name`` of the table's finished hands 0..``last``."""
+    hands: list[dict[str, Any]] = []
+    for number in range(last + 1):
+        document = store.history(table_id, number)
+        if document is None:
+            continue
+        history = read(document)
+        names = list(history.names or ())
+        if name not in names:
+            continue  # not dealt in (out of a tournament, or left at the loss limit)
+        hands.append({"number": number, "history": history.copy_for(names.index(name)).to_dict()})
+    return hands
+
+
+log = logging.getLogger("ofc.server.history")
+
+ANALYSES_KEPT = 500
+"""Finished hands' analyses kept in memory (the least recently asked leave first)."""
+
+
+def seat_in_hand(document: dict[str, Any], name: str) -> int | None:
+    """The seat ``name`` played in a stored hand (None: not dealt in)."""
+    names = document.get("seats") or []
+    return names.index(name) if name in names else None
+
+
+def _new_line() -> dict[str, Any]:
+    return {"hands": 0, "points": 0, "money": Fraction(0), "fouls": 0, "fantasies": 0}
+
+
+def player_stats(store: Storage, name: str) -> dict[str, dict[str, Any]]:
+    """Per variant: hands, net points and money (matches only), foul and fantasy rates.
+
+    Counted from the stored finished hands of every table where ``name`` holds a seat (in
+    memory or not); the money of a tournament hand is chips, not money, so only matches add money."""
+    lines: dict[str, dict[str, Any]] = {}
+    for kind, document in store.player_histories(name):
+        if document.get("result") is None:
+            continue
+        history = read(document)
+        names = list(history.names or ())
+        if name not in names:
+            continue  # not dealt in (out of a tournament, or left at the loss limit)
+        player = document["result"]["players"][names.index(name)]
+        line = lines.setdefault(history.rules.variant.value, _new_line())
+        line["hands"] += 1
+        line["points"] += int(player["points"])
+        if kind == "match":
+            line["money"] += Fraction(str(history.rules.point_value)) * int(player["points"])
+            line["fouls"] += 1 if player["fouled"] else 0
+            line["fantasies"] += 1 if player["fantasy"] else 0
+    return {
+        variant: {
+            "hands": line["hands"],
+            "points": line["points"],
+            "money": money_text(line["money"]),
+            "foul_rate": line["fouls"] / line["hands"],
+            "fantasy_rate": line["fantasies"] / line["hands"],
+        }
+        for variant, line in sorted(lines.items())
+    }
+
+
+async def seated(manager: TableManager, table_id: int, token: str) -> tuple[TableGame, int] | JSONResponse:
+    """The table (loaded from the database if finished) and the seat ``token`` holds, or the refusal."""
+    try:
+        runtime = await manager.load(table_id)
+    except PlayError as error:
+        return _refusal(error.code, str(error), 404)
+    seat = runtime.game.seat_of(token_hash(token))
+    if seat is None:
+        return _refusal("bad_token", "this token holds no seat at this table", 403)
+    return runtime.game, seat
+
+
+def history_router(store: Storage, manager: TableManager) -> APIRouter:
+    """The hand-history route over the server's storage and tables."""
+    router = APIRouter()
+
+    @router.post("/api/tables/{table_id}/hands", response_model=None)
+    async def table_hands(table_id: int, request: HandsRequest) -> dict[str, Any] | JSONResponse:
+        """The seat's copies of every finished hand at the table."""
+        found = await seated(manager, table_id, request.token)
+        if isinstance(found, JSONResponse):
+            return found
+        game, seat = found
+        name = game.seats[seat].name
+        copies = await manager.db.read(seat_copies, store, table_id, game.hand_number, name)
+        return {"seat": seat, "name": name, "hands": copies}
+
+    analyses: OrderedDict[tuple[int, int, str], dict[str, Any]] = OrderedDict()
+
+    @router.post("/api/tables/{table_id}/hands/{number}/analysis", response_model=None)
+    async def analyse_hand(
+        table_id: int, number: int, request: HandsRequest, http: Request
+    ) -> dict[str, Any] | JSONResponse:
+        """The seat's decisions in a finished hand, each against the best choice (a person's job on the pool)."""
+        found = await seated(manager, table_id, request.token)
+        if isinstance(found, JSONResponse):
+            return found
+        game, seat = found
+        if not game.hints and game.status != FINISHED:
+            message = f"table {table_id} is played without hints: its hands can be analysed once the match is over"
+            return _refusal("no_hints", message, 409)
+        name = game.seats[seat].name
+        key = (table_id, number, name)
+        if key in analyses:
+            analyses.move_to_end(key)
+            return analyses[key]
+        document = await manager.db.read(store.history, table_id, number) if number >= 0 else None
+        played = None if document is None else seat_in_hand(document, name)
+        if document is None or played is None:
+            return _refusal("no_hand", f"{name} has no finished hand {number + 1} at table {table_id}", 404)
+        address = client_address(http)
+        manager.limiter.check("analysis", address)
+        manager.limiter.spend("analysis", address)
+        try:
+            answer: dict[str, Any] = await manager.pool.call(key, analyse_seat, document, played, person=True)
+        except (TimeoutError, OfcError) as error:
+            log.warning("analysis of table %s hand %s failed: %s", table_id, number, error)
+            return _refusal("unavailable", "the analysis could not be worked out just now: try again", 503)
+        analyses[key] = answer
+        while len(analyses) > ANALYSES_KEPT:
+            analyses.popitem(last=False)
+        return answer
+
+    @router.get("/api/players/{name}/stats", response_model=None)
+    async def stats(name: str) -> dict[str, Any] | JSONResponse:
+        """The player's results per variant (what every showdown made public)."""
+        if await manager.db.read(store.balance, name) is None:
+            return _refusal("no_player", f"there is no player {name!r}", 404)
+        return {"name": name, "variants": await manager.db.read(player_stats, store, name)}
+
+    return router

@@ -1,0 +1,414 @@
+"""The server's database: players, tables, seats, hands and the append-only action log.
+
+SQLAlchemy Core over SQLite (the default) or PostgreSQL (``postgresql://`` URLs use the
+pure-Python pg8000 driver). Every method is one transaction. The deck order of each hand is
+kept here so a hand can be dealt again after a restart; it never leaves the server. Seat
+tokens and player keys are stored as SHA-256 hashes. Amounts of money are whole cents stored as
+decimal text (``ofc.server.tables.money``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from sqlalchemy import Select, delete, func, insert, inspect, select, text, update
+from sqlalchemy.engine import Connection
+from sqlalchemy.exc import IntegrityError
+
+from ofc.server.db.engine import default_url as default_url
+from ofc.server.db.engine import make_engine
+from ofc.server.db.schema import (
+    DAMAGED,
+    EXPIRED,
+    FINISHED,
+    MATCH,
+    MOST_ID,
+    PLAYING,
+    TOURNAMENT,
+    WAITING,
+    ActionRow,
+    HandRow,
+    SeatRow,
+    TableRow,
+    actions,
+    hands,
+    house,
+    metadata,
+    players,
+    seats,
+    tables,
+)
+from ofc.server.tables.money import money_text
+
+__all__ = [
+    "DAMAGED", "EXPIRED", "FINISHED", "MATCH", "PLAYING", "TOURNAMENT", "WAITING",
+    "ActionRow", "HandRow", "SeatRow", "Sitter", "Storage", "TableRow", "default_url",
+]  # fmt: skip
+"""The repository, and the schema's statuses and rows its callers use."""
+
+
+@dataclass(frozen=True)
+class Sitter:
+    """A person sitting down at a table created for them, in the same transaction (``add_table``)."""
+
+    seat: int
+    player: str
+    token_hash: str
+    start: Fraction
+    """The balance of the player when the name is new."""
+    key_hash: str | None = None
+    """The hash of a new name's player key."""
+    stake: Fraction = Fraction(0)
+    """What sitting down takes from the balance (a tournament's buy-in)."""
+
+
+class Storage:
+    """Repository over one database; each method runs in its own transaction."""
+
+    def __init__(self, url: str, timeout: float | None = None) -> None:
+        self.url = url
+        self.engine = make_engine(url, timeout)
+        metadata.create_all(self.engine)
+        self._add_missing_columns()
+
+    def _add_missing_columns(self) -> None:
+        """Bring a database made by an earlier version up to date (columns added since)."""
+        found = inspect(self.engine)
+        names = ("tables", "actions", "seats")
+        have = {(table, column["name"]) for table in names for column in found.get_columns(table)}
+        added = (
+            ("tables", "rematch", "INTEGER"),
+            ("tables", "kind", "VARCHAR(16)"),
+            ("tables", "options", "TEXT"),
+            ("tables", "waiting_since", "VARCHAR(40)"),
+            ("actions", "prev", "INTEGER"),
+            ("seats", "stand_in", "VARCHAR(40)"),
+        )
+        for table, name, kind in added:
+            if (table, name) not in have:
+                with self.engine.begin() as db:
+                    db.execute(text(f"ALTER TABLE {table} ADD COLUMN {name} {kind}"))
+
+    def close(self) -> None:
+        """Release the connection pool."""
+        self.engine.dispose()
+
+    # ------------------------------------------------------------------ players
+
+    def balance(self, name: str) -> Fraction | None:
+        """The player's balance, or None for an unknown player."""
+        with self.engine.connect() as db:
+            value = db.execute(select(players.c.balance).where(players.c.name == name)).scalar()
+        return None if value is None else Fraction(value)
+
+    def ensure_player(self, name: str, start: Fraction, key_hash: str | None = None) -> Fraction:
+        """The player's balance, creating the player with ``start`` (and the key's hash) when new."""
+        with self.engine.begin() as db:
+            value = db.execute(select(players.c.balance).where(players.c.name == name)).scalar()
+            if value is not None:
+                return Fraction(value)
+            db.execute(insert(players).values(name=name, balance=money_text(start), key_hash=key_hash))
+        return start
+
+    def known_name(self, name: str) -> str | None:
+        """The stored name equal to ``name`` regardless of case, if any (names are unique so)."""
+        query = select(players.c.name).where(func.lower(players.c.name) == name.lower()).order_by(players.c.name)
+        with self.engine.connect() as db:
+            value = db.execute(query).scalars().first()
+        return None if value is None else str(value)
+
+    def key_hash(self, name: str) -> str | None:
+        """The hash of the player's key (None for an unknown player or one without a key)."""
+        with self.engine.connect() as db:
+            value = db.execute(select(players.c.key_hash).where(players.c.name == name)).scalar()
+        return None if value is None else str(value)
+
+    # ------------------------------------------------------------------ tables
+
+    def add_table(
+        self,
+        name: str,
+        rules: dict[str, Any],
+        bots: Sequence[str | None],
+        kind: str = MATCH,
+        *,
+        options: dict[str, Any] | None = None,
+        since: str | None = None,
+        sitter: Sitter | None = None,
+    ) -> int:
+        """Store a new waiting table (a ``match`` or a ``tournament``) and return its id.
+
+        ``since``: the server time it was created (it expires when nobody sits at it for a
+        while). With a ``sitter``, the table is stored with that person seated, in one
+        transaction: either both happen or neither does.
+        """
+        values: dict[str, str | None] = {"name": name, "rules": json.dumps(rules), "bots": json.dumps(list(bots))}
+        values |= {"status": WAITING, "kind": kind, "options": json.dumps(options or {}), "waiting_since": since}
+        with self.engine.begin() as db:
+            table_id = int(db.execute(insert(tables).values(**values).returning(tables.c.id)).scalar_one())
+            if sitter is not None:
+                found = db.execute(select(players.c.name).where(players.c.name == sitter.player)).scalar()
+                if found is None:
+                    new = {"name": sitter.player, "balance": money_text(sitter.start), "key_hash": sitter.key_hash}
+                    db.execute(insert(players).values(**new))
+                seat = {"table_id": table_id, "seat": sitter.seat, "player": sitter.player}
+                db.execute(insert(seats).values(**seat, token_hash=sitter.token_hash))
+                if sitter.stake:
+                    _credit(db, sitter.player, -sitter.stake)
+        return table_id
+
+    def expire_table(self, table_id: int) -> bool:
+        """Mark a waiting table with nobody seated ``expired``; whether it was (a seat taken meanwhile: no)."""
+        with self.engine.begin() as db:
+            taken = db.execute(select(func.count()).select_from(seats).where(seats.c.table_id == table_id)).scalar()
+            where = (tables.c.id == table_id, tables.c.status.in_([WAITING, EXPIRED]))
+            return not taken and db.execute(update(tables).where(*where).values(status=EXPIRED)).rowcount == 1
+
+    def take_seat(self, table_id: int, seat: int, player: str, token_hash: str, stake: Fraction = Fraction(0)) -> None:
+        """Give ``seat`` of the table to ``player``, taking ``stake`` (a buy-in) from their balance.
+
+        Safe to repeat after a failure whose commit may have gone through (the seat is then taken once).
+        """
+        try:
+            with self.engine.begin() as db:
+                db.execute(insert(seats).values(table_id=table_id, seat=seat, player=player, token_hash=token_hash))
+                if stake:
+                    _credit(db, player, -stake)
+        except IntegrityError:
+            where = (seats.c.table_id == table_id, seats.c.seat == seat, seats.c.token_hash == token_hash)
+            with self.engine.connect() as db:
+                if db.execute(select(seats.c.player).where(*where)).scalar() != player:
+                    raise
+
+    def free_seat(self, table_id: int, seat: int, refund: Fraction = Fraction(0), since: str | None = None) -> None:
+        """Give up ``seat`` of the table (before its match starts), paying ``refund`` back to its player.
+
+        ``since``: the server time now, when the table is left with nobody seated (its expiry counts from it).
+        """
+        with self.engine.begin() as db:
+            where = (seats.c.table_id == table_id, seats.c.seat == seat)
+            player = db.execute(select(seats.c.player).where(*where)).scalar()
+            if player is None:
+                return  # already freed (a repeated call)
+            db.execute(delete(seats).where(*where))
+            if refund:
+                _credit(db, player, refund)
+            if since is not None:
+                db.execute(update(tables).where(tables.c.id == table_id).values(waiting_since=since))
+
+    def hand_over_seat(self, table_id: int, seat: int, bot: str) -> None:
+        """Record that ``bot`` plays ``seat`` for the rest of the match (its person left; the seat stays theirs)."""
+        with self.engine.begin() as db:
+            where = (seats.c.table_id == table_id, seats.c.seat == seat)
+            db.execute(update(seats).where(*where).values(stand_in=bot))
+
+    def set_rematch(self, table_id: int, rematch: int) -> None:
+        """Link a finished table to the table opened for its rematch."""
+        with self.engine.begin() as db:
+            db.execute(update(tables).where(tables.c.id == table_id).values(rematch=rematch))
+
+    def start_match(self, table_id: int, button: int, house_pays: dict[int, Fraction] | None = None) -> None:
+        """Mark the table playing with its first button; the house pays its bots' buy-ins (per seat)."""
+        with self.engine.begin() as db:
+            status = db.execute(select(tables.c.status).where(tables.c.id == table_id)).scalar_one()
+            if status != WAITING:
+                return  # already stored (a repeated call)
+            db.execute(update(tables).where(tables.c.id == table_id).values(status=PLAYING, button=button))
+            _house(db, table_id, {seat: -amount for seat, amount in (house_pays or {}).items()}, "buy_in")
+
+    def load_tables(self, *, unfinished: bool = False) -> list[TableRow]:
+        """Every table (only those not finished, when ``unfinished``) with its seats, oldest first."""
+        query = select(tables).order_by(tables.c.id)
+        if unfinished:
+            query = query.where(tables.c.status.not_in([FINISHED, EXPIRED]))
+        return self._rows(query)
+
+    def recent_finished(self, count: int) -> list[TableRow]:
+        """The ``count`` finished tables created last, oldest first."""
+        query = select(tables).where(tables.c.status == FINISHED).order_by(tables.c.id.desc()).limit(count)
+        return self._rows(query)[::-1]
+
+    def load_table(self, table_id: int) -> TableRow | None:
+        """One table with its seats (None: no such table)."""
+        found = self._rows(select(tables).where(tables.c.id == table_id))
+        return found[0] if found else None
+
+    def _rows(self, query: Select[Any]) -> list[TableRow]:
+        with self.engine.connect() as db:
+            found = list(db.execute(query))
+            taken: dict[int, list[SeatRow]] = {}
+            ids = [row.id for row in found]
+            for start in range(0, len(ids), 500):  # the seats of these tables only
+                where = seats.c.table_id.in_(ids[start : start + 500])
+                for row in db.execute(select(seats).where(where).order_by(seats.c.table_id, seats.c.seat)):
+                    taken.setdefault(row.table_id, []).append(
+                        SeatRow(row.seat, row.player, row.token_hash, row.stand_in)
+                    )
+            return [
+                TableRow(
+                    id=row.id,
+                    name=row.name,
+                    rules=json.loads(row.rules),
+                    bots=json.loads(row.bots),
+                    status=row.status,
+                    button=row.button,
+                    ledger=None if row.ledger is None else json.loads(row.ledger),
+                    seats=taken.get(row.id, []),
+                    rematch=row.rematch,
+                    kind=row.kind or MATCH,
+                    options=json.loads(row.options) if row.options else {},
+                    waiting_since=row.waiting_since,
+                )
+                for row in found
+            ]
+
+    # ------------------------------------------------------------------ hands
+
+    def add_hand(self, table_id: int, number: int, deck: Sequence[str], start: str) -> None:
+        """Store a newly dealt hand: its whole deck order (server-side only) and start time."""
+        where = (hands.c.table_id == table_id, hands.c.number == number)
+        with self.engine.begin() as db:
+            if db.execute(select(hands.c.deck).where(*where)).scalar() == json.dumps(list(deck)):
+                return  # already stored (a repeated call)
+            db.execute(insert(hands).values(table_id=table_id, number=number, deck=json.dumps(list(deck)), start=start))
+
+    def add_action(self, table_id: int, hand: int, seq: int, action: ActionRow) -> None:
+        """Append one action to a hand's log."""
+        self.add_actions(table_id, hand, seq, [action])
+
+    def add_actions(self, table_id: int, hand: int, first: int, rows: Sequence[ActionRow]) -> None:
+        """Append actions numbered from ``first`` to a hand's log, in one transaction."""
+        if not rows:
+            return
+        values = [
+            {
+                "table_id": table_id,
+                "hand": hand,
+                "seq": first + offset,
+                "seat": row.seat,
+                "place": json.dumps(row.place),
+                "discard": json.dumps(row.discard),
+                "time": row.time,
+                "automatic": row.automatic,
+                "prev": None if first + offset == 0 else first + offset - 1,
+            }
+            for offset, row in enumerate(rows)
+        ]
+        try:
+            with self.engine.begin() as db:
+                db.execute(insert(actions), values)
+        except IntegrityError:
+            if not self._stored_already(table_id, hand, values):
+                raise
+
+    def _stored_already(self, table_id: int, hand: int, values: list[dict[str, Any]]) -> bool:
+        """Whether exactly these actions are stored (a repeat of a write whose commit went through)."""
+        seqs = [value["seq"] for value in values]
+        where = (actions.c.table_id == table_id, actions.c.hand == hand, actions.c.seq.in_(seqs))
+        with self.engine.connect() as db:
+            have = {row.seq: (row.seat, row.place, row.discard) for row in db.execute(select(actions).where(*where))}
+        return all(have.get(v["seq"]) == (v["seat"], v["place"], v["discard"]) for v in values)
+
+    def finish_hand(self, table_id: int, hand: int, history: dict[str, Any], ledger: dict[str, Any]) -> None:
+        """Store a finished hand's history and the match ledger after it."""
+        with self.engine.begin() as db:
+            db.execute(
+                update(hands)
+                .where(hands.c.table_id == table_id, hands.c.number == hand)
+                .values(history=json.dumps(history))
+            )
+            db.execute(update(tables).where(tables.c.id == table_id).values(ledger=json.dumps(ledger)))
+
+    def finish_match(
+        self,
+        table_id: int,
+        money: dict[str, Fraction],
+        house_gets: dict[int, Fraction] | None = None,
+        reason: str = "prize",
+    ) -> None:
+        """Mark the table finished and add each player's result (a tournament: prize) to their balance.
+
+        ``house_gets`` (per seat) go to the house: a tournament's bot seats' prizes, or a
+        match's bot seats' results and its rounding (``reason`` ``match``). Only once.
+        """
+        with self.engine.begin() as db:
+            status = db.execute(select(tables.c.status).where(tables.c.id == table_id)).scalar_one()
+            if status == FINISHED:
+                return
+            for name, amount in money.items():
+                _credit(db, name, amount)
+            _house(db, table_id, house_gets or {}, reason)
+            db.execute(update(tables).where(tables.c.id == table_id).values(status=FINISHED))
+
+    def house_balance(self, table_id: int | None = None) -> Fraction:
+        """What the house account holds: the sum of its entries (of one table, if given)."""
+        query = select(house.c.amount)
+        if table_id is not None:
+            query = query.where(house.c.table_id == table_id)
+        with self.engine.connect() as db:
+            return sum((Fraction(value) for value in db.execute(query).scalars()), Fraction(0))
+
+    def load_hands(self, table_id: int) -> list[HandRow]:
+        """Every hand of the table in order, each with its actions in order."""
+        with self.engine.connect() as db:
+            logged: dict[int, list[ActionRow]] = {}
+            query = select(actions).where(actions.c.table_id == table_id).order_by(actions.c.hand, actions.c.seq)
+            for row in db.execute(query):
+                logged.setdefault(row.hand, []).append(
+                    ActionRow(row.seat, json.loads(row.place), json.loads(row.discard), row.time, bool(row.automatic))
+                )
+            query = select(hands).where(hands.c.table_id == table_id).order_by(hands.c.number)
+            return [
+                HandRow(
+                    number=row.number,
+                    deck=json.loads(row.deck),
+                    start=row.start,
+                    history=None if row.history is None else json.loads(row.history),
+                    actions=logged.get(row.number, []),
+                )
+                for row in db.execute(query)
+            ]
+
+    def player_histories(self, name: str) -> list[tuple[str, dict[str, Any]]]:
+        """The table kind (``match``/``tournament``) and history of each finished hand at a table where ``name`` sat."""
+        query = (
+            select(tables.c.kind, hands.c.history)
+            .select_from(seats.join(tables, tables.c.id == seats.c.table_id))
+            .join(hands, hands.c.table_id == seats.c.table_id)
+            .where(seats.c.player == name, hands.c.history.is_not(None))
+            .order_by(hands.c.table_id, hands.c.number)
+        )
+        with self.engine.connect() as db:
+            return [(row.kind or MATCH, dict(json.loads(row.history))) for row in db.execute(query)]
+
+    def history(self, table_id: int, hand: int) -> dict[str, Any] | None:
+        """A finished hand's history document (None while it is being played, or never dealt)."""
+        if not 0 <= hand <= MOST_ID:
+            return None  # nor asked of the database: its integer columns stop there
+        with self.engine.connect() as db:
+            value = db.execute(
+                select(hands.c.history).where(hands.c.table_id == table_id, hands.c.number == hand)
+            ).scalar()
+        return None if value is None else dict(json.loads(value))
+
+
+def _credit(db: Connection, name: str, amount: Fraction) -> None:
+    """Add ``amount`` (negative: take it) to the player's balance, inside the transaction ``db``."""
+    value = db.execute(select(players.c.balance).where(players.c.name == name)).scalar_one()
+    new = money_text(Fraction(value) + amount)
+    db.execute(update(players).where(players.c.name == name).values(balance=new))
+
+
+def _house(db: Connection, table_id: int, amounts: dict[int, Fraction], reason: str) -> None:
+    """Record house entries (per bot seat) inside the transaction ``db``; zero amounts are skipped."""
+    rows = [
+        {"table_id": table_id, "seat": seat, "amount": money_text(amount), "reason": reason}
+        for seat, amount in sorted(amounts.items())
+        if amount
+    ]
+    if rows:
+        db.execute(insert(house), rows)
