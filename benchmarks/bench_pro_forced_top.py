@@ -24,12 +24,13 @@ from ofc.bots import Bot, make_bot
 from ofc.bots.base import legal_actions
 from ofc.bots.pro import ProBot
 from ofc.bots.pro_weights import ProWeights, read_weights, shipped_weights
-from ofc.engine.actions import Action, Row
+from ofc.engine.actions import Action
 from ofc.engine.deals import derive_seed
 from ofc.engine.hand import Hand
 from ofc.engine.view import HandView
 from ofc.fast.evaluation import QUEEN
 from ofc.rules.cards import Card, rank_of
+from ofc.rules.rows import Row
 from ofc.rules.rulebook import Rules
 from ofc.series.session import play_hand
 from ofc.sim.simulate import table_rules

@@ -18,7 +18,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 import ofc.env.spiel  # noqa: F401  # registers python_ofc
 from ofc.bots import HeuristicBot
 from ofc.env.encoding import encode
-from ofc.env.spiel_state import OfcState
+from ofc.env.spiel import OfcState
 
 
 def heuristic_number(bot: HeuristicBot, state: OfcState) -> int:

@@ -13,12 +13,12 @@ import pytest
 
 import ofc.bots
 from ofc.bots import Bot, Decision, HeuristicBot, MonteCarloBot, RandomBot, legal_actions, make_bot
-from ofc.engine.actions import Row
 from ofc.engine.clock import ClockReading
 from ofc.engine.hand import Hand
 from ofc.engine.view import HandView, SeatView, SeenAction
 from ofc.rules.cards import parse_cards
 from ofc.rules.errors import BotError, DeterminizeError
+from ofc.rules.rows import Row
 from ofc.rules.rulebook import Rules
 from ofc.solver import solve_fantasy
 

@@ -92,7 +92,8 @@ def test_ansi_render_draws_the_public_boards() -> None:
     assert text is not None
     lines = text.splitlines()
     assert lines[0].split() == ["player_0", "(D)", "player_1"]
-    assert lines[2].startswith("T  -- -- --")
+    assert lines[1].startswith("T  -- -- --")
+    assert lines[3].startswith("B  -- -- -- -- --")
     assert lines[-1] == "Street 1 of 9: place 5 cards"
     held = [format_card(card) for seat in (0, 1) for card in env.table.view(seat).cards]
     assert len(held) == 10

@@ -9,8 +9,7 @@ import pytest
 
 import ofc.env.spiel  # noqa: F401  # registers python_ofc
 from env_checks import scored_points
-from ofc.env.spiel import most_points
-from ofc.env.spiel_state import OfcState
+from ofc.env.spiel import OfcState, most_points
 from ofc.rules.cards import format_card
 from ofc.rules.errors import OfcError
 from ofc.rules.rulebook import Rules

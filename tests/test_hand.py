@@ -7,12 +7,13 @@ from math import comb
 
 import pytest
 
-from ofc.engine.actions import Action, ActionRecord, Row
+from ofc.engine.actions import Action, ActionRecord
 from ofc.engine.clock import ClockReading
 from ofc.engine.hand import Hand
 from ofc.engine.legal import LegalActions, _patterns
 from ofc.rules.cards import ALL_CARDS, Deck, parse_card, parse_cards
 from ofc.rules.errors import NoSuchSeat, NotYourTurn, SetupError, UnknownRow
+from ofc.rules.rows import Row
 from ofc.rules.rulebook import Rules
 
 CLASSIC2 = Rules.preset("classic")

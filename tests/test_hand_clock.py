@@ -9,10 +9,11 @@ from decimal import Decimal
 
 import pytest
 
-from ofc.engine.actions import Action, ActionRecord, Row
+from ofc.engine.actions import Action, ActionRecord
 from ofc.engine.clock import ClockReading
 from ofc.engine.hand import Hand
 from ofc.rules.cards import ALL_CARDS, Deck, parse_cards
+from ofc.rules.rows import Row
 from ofc.rules.rulebook import Rules
 
 D = Decimal

@@ -8,7 +8,7 @@ from decimal import Decimal
 
 import pytest
 
-from ofc.engine.actions import Action, Row
+from ofc.engine.actions import Action
 from ofc.engine.hand import Hand
 from ofc.rules.cards import ALL_CARDS, Deck, parse_card, parse_cards
 from ofc.rules.errors import (
@@ -25,6 +25,7 @@ from ofc.rules.errors import (
     WrongDiscardCount,
     WrongPlacementCount,
 )
+from ofc.rules.rows import Row
 from ofc.rules.rulebook import Rules
 
 CLASSIC2 = Rules.preset("classic")

@@ -22,6 +22,7 @@ from ofc.i18n import (
     from_accept_language,
     from_environment,
     localize,
+    localize_error,
     parse_language,
     use_language,
 )
@@ -156,8 +157,8 @@ def test_errors_keep_their_template_and_render_in_any_language() -> None:
     copy = pickle.loads(pickle.dumps(error))
     assert (type(copy), copy.template, copy.params) == (RowFull, error.template, error.params)
     nested = RulesError("{hand}", hand=hand_name(rank3(parse_cards("Ah Ad Ac"))))
-    assert nested.localized("ru") == "Сет: тузы"
-    assert nested.localized("uk") == "Сет: тузи"
+    assert localize_error(nested, "ru") == "Сет: тузы"
+    assert localize_error(nested, "uk") == "Сет: тузи"
 
 
 def test_phrases_are_strings_that_survive_pickling() -> None:
@@ -210,10 +211,10 @@ def test_reasons_filled_into_errors_translate_too() -> None:
         "{what}: try again in {wait} s", retry_after=3, what=Phrase(WHAT["key_name"], key="ann"), wait=3
     )
     assert str(limited) == "too many wrong player keys for ann: try again in 3 s"
-    assert limited.localized("ru") == "слишком много неверных ключей игрока для ann: попробуйте снова через 3 с"
+    assert localize_error(limited, "ru") == "слишком много неверных ключей игрока для ann: попробуйте снова через 3 с"
     assert limited.to_json()["params"]["what"] == {"template": WHAT["key_name"], "params": {"key": "ann"}}
     with pytest.raises(BotError) as caught:
         parse_spec("mc:seconds=-1")
-    assert caught.value.localized("uk") == (
+    assert localize_error(caught.value, "uk") == (
         "бот mc: для параметра seconds потрібне число секунд більше 0 (не більше 3600), а вказано '-1'"
     )

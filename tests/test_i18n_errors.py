@@ -17,7 +17,7 @@ import pytest
 
 from ofc.engine.actions import Action
 from ofc.engine.hand import Hand
-from ofc.i18n import Term, localize
+from ofc.i18n import Term, localize, localize_error
 from ofc.i18n.extract import PACKAGE, check_catalogs, error_classes, error_templates, found_messages
 from ofc.keep.entries import BookError
 from ofc.rules.cards import ALL_CARDS, Deck, parse_cards
@@ -89,7 +89,7 @@ def test_every_template_renders_in_every_language() -> None:
         fields = {name for _text, name, _spec, _conv in string.Formatter().parse(template) if name}
         error = OfcError(template, **{name: _dummy(name) for name in fields})
         for language in ("ru", "uk"):
-            text = error.localized(language)
+            text = localize_error(error, language)
             assert text.strip(), template
             assert "{" not in text.replace("{}", ""), (template, language, text)
 
@@ -150,9 +150,9 @@ def test_illegal_actions_in_three_languages(
 ) -> None:
     error = _raised(act)
     assert type(error) is kind
-    assert (str(error), error.localized("en")) == (english, english)
-    assert error.localized("ru") == russian
-    assert error.localized("uk") == ukrainian
+    assert (str(error), localize_error(error, "en")) == (english, english)
+    assert localize_error(error, "ru") == russian
+    assert localize_error(error, "uk") == ukrainian
 
 
 def test_a_refused_action_leaves_the_hand_as_it_was() -> None:
@@ -210,7 +210,7 @@ def test_bad_cards_and_settings_in_three_languages(
     error = _raised(act)
     assert isinstance(error, kind)
     assert str(error) == english
-    assert (error.localized("ru"), error.localized("uk")) == (russian, ukrainian)
+    assert (localize_error(error, "ru"), localize_error(error, "uk")) == (russian, ukrainian)
 
 
 def test_a_wrapped_error_renders_in_the_same_language() -> None:
@@ -218,15 +218,15 @@ def test_a_wrapped_error_renders_in_the_same_language() -> None:
                     seat=1, row=Term("row", "bottom"), free=0, wanted=1)  # fmt: skip
     outer = PlayError("{kind}: {problem}", code="illegal", kind="RowFull", problem=inner)
     assert str(outer) == "RowFull: seat 1's bottom row has room for 0 more cards, not 1"
-    assert outer.localized("ru") == "RowFull: в нижний бокс места 1 поместится ещё карт: 0, а не 1"
-    assert outer.localized("uk") == "RowFull: у нижній бокс місця 1 поміститься ще карт: 0, а не 1"
+    assert localize_error(outer, "ru") == "RowFull: в нижний бокс места 1 поместится ещё карт: 0, а не 1"
+    assert localize_error(outer, "uk") == "RowFull: у нижній бокс місця 1 поміститься ще карт: 0, а не 1"
     assert outer.to_json()["params"]["problem"]["template"] == inner.template
     copy = pickle.loads(pickle.dumps(outer))
-    assert (type(copy), copy.code, str(copy), copy.localized("uk")) == (
+    assert (type(copy), copy.code, str(copy), localize_error(copy, "uk")) == (
         PlayError,
         "illegal",
         str(outer),
-        outer.localized("uk"),
+        localize_error(outer, "uk"),
     )
 
 
@@ -234,8 +234,8 @@ def test_errors_with_their_own_fields_keep_them_through_pickling() -> None:
     error = BookError("{player}: card {cards} is entered twice", field="ann", player="ann", cards="Ah")
     copy = pickle.loads(pickle.dumps(error))
     assert (type(copy), copy.field, str(copy)) == (BookError, "ann", "ann: card Ah is entered twice")
-    assert copy.localized("ru") == "ann: карта Ah введена дважды"
-    assert copy.localized("uk") == "ann: карту Ah введено двічі"
+    assert localize_error(copy, "ru") == "ann: карта Ah введена дважды"
+    assert localize_error(copy, "uk") == "ann: карту Ah введено двічі"
 
 
 def test_a_conversion_stays_as_in_english() -> None:
@@ -248,10 +248,10 @@ def test_a_conversion_stays_as_in_english() -> None:
     assert str(error) == (
         "bot 'mc:seconds=60': this server allows at most seconds=5 per decision (give seconds=, at most that)"
     )
-    assert error.localized("ru") == (
+    assert localize_error(error, "ru") == (
         "бот 'mc:seconds=60': этот сервер даёт на решение не больше seconds=5 (укажите seconds= не больше этого)"
     )
-    assert error.localized("uk") == (
+    assert localize_error(error, "uk") == (
         "бот 'mc:seconds=60': цей сервер дає на рішення не більше seconds=5 (вкажіть seconds= не більше цього)"
     )
 
@@ -268,4 +268,4 @@ def test_no_template_formats_a_field_with_a_spec() -> None:
 
 def test_localize_of_a_stored_template_matches_the_error() -> None:
     error = _raised(lambda: pineapple_start().apply(Action.of(0, bottom="2d 3d 4d 5d 6d"), 1))
-    assert localize(error.template, error.params, "uk") == error.localized("uk")
+    assert localize(error.template, error.params, "uk") == localize_error(error, "uk")

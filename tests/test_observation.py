@@ -1,4 +1,4 @@
-"""``HandView.to_array`` and ``HandView.information_state``: exact layouts worked out by hand,
+"""``ofc.env.observation.to_array`` and ``information_state``: exact layouts worked out by hand,
 and the property that a seat's observation follows exactly what it can see."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 
 from ofc.engine.actions import Action
 from ofc.engine.hand import Hand
-from ofc.env.observation import history_array, layout, observation_size, to_array
+from ofc.env.observation import history_array, information_state, layout, observation_size, to_array
 from ofc.rules.cards import ALL_CARDS, Deck, parse_cards
 from ofc.rules.rulebook import Rules
 from twins import Position, hidden_twin, positions, visible_change
@@ -52,7 +52,7 @@ def test_to_array_entries_worked_by_hand() -> None:
     # the opponent (seat 0) rows from 260, its bottom at 364. Street 1 -> 416 + 1; the button
     # (seat 0) is one seat left of the viewer -> 422 + 1. Seats block at 424: the viewer is to
     # act and holds 3 of 17; seat 0 all zero. Discards due: 1 of 4.
-    array = street_one_hand().view(1).to_array()
+    array = to_array(street_one_hand().view(1))
     assert array.shape == (441,)
     assert array.dtype == np.float32
     ones = [50, 45, 5, 52 + 34, 52 + 33, 156 + 22, 156 + 26, 156 + 30, 364, 368, 372, 376, 380, 417, 423, 424]
@@ -65,7 +65,7 @@ def test_to_array_entries_worked_by_hand() -> None:
 
 def test_information_state_text_worked_by_hand() -> None:
     # Placements are kept highest card first, so rows read in that order; held cards are sorted.
-    text = street_one_hand().view(1).information_state()
+    text = information_state(street_one_hand().view(1))
     assert text == (
         "pineapple/2 | seat 1 button 0 street 1 act 1 | held 7h8h9h disc  | "
         "s0 f0.0 //6c5c4c3c2c #0 h0 x0 | s1 f0.0 AhKd3d/ThTd/ #0 h3 x0 || "
@@ -88,8 +88,8 @@ def test_same_rows_in_another_order_are_told_apart() -> None:
     b = play("Ah Kd Kc Qs 3d", "2c", Action.of(1, top="Ah 3d", middle="Kd Kc", bottom="Qs"), Action.of(1, bottom="2c"))
     view_a, view_b = a.view(0), b.view(0)
     assert view_a.seats[1].rows == view_b.seats[1].rows
-    assert np.array_equal(view_a.to_array(), view_b.to_array())  # the position is the same
-    assert view_a.information_state() != view_b.information_state()  # the history is not
+    assert np.array_equal(to_array(view_a), to_array(view_b))  # the position is the same
+    assert information_state(view_a) != information_state(view_b)  # the history is not
     assert not np.array_equal(history_array(view_a), history_array(view_b))
 
 
@@ -106,11 +106,11 @@ def test_hidden_cards_never_change_a_seats_observation(case: tuple[Position, int
     position, seat, rng = case
     view = position.hand().view(seat)
     twin = hidden_twin(position, seat, rng).hand().view(seat)
-    assert np.array_equal(view.to_array(), twin.to_array())
+    assert np.array_equal(to_array(view), to_array(twin))
     assert np.array_equal(history_array(view), history_array(twin))
-    assert view.information_state() == twin.information_state()
+    assert information_state(view) == information_state(twin)
     changed = visible_change(position, seat, rng)
     if changed is not None:
         other = changed.hand().view(seat)
-        assert not np.array_equal(view.to_array(), other.to_array())
-        assert view.information_state() != other.information_state()
+        assert not np.array_equal(to_array(view), to_array(other))
+        assert information_state(view) != information_state(other)

@@ -16,11 +16,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ofc.engine.actions import Action, ActionRecord, Row, action_record, sorted_action
+from ofc.engine.actions import Action, ActionRecord, action_record, sorted_action
 from ofc.engine.hand import Hand
 from ofc.engine.result import HandResult, hand_result
 from ofc.engine.view import SeenAction, seen_action
 from ofc.rules.ranking import Category, category_of, rank3, rank5
+from ofc.rules.rows import Row
 from ofc.rules.rulebook import Rules
 from ofc.rules.scoring import (
     PlayerScore,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from ofc.engine.actions import Row
 from ofc.rules.cards import parse_card
+from ofc.rules.rows import Row
 from ofc.terminal.commands import DISCARD, CommandError, Place, Simple, Undo, Verb, parse_command
 
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from ofc.engine.actions import Action, Row
+from ofc.engine.actions import Action
 from ofc.engine.hand import Hand
 from ofc.rules.cards import parse_card, parse_cards
+from ofc.rules.rows import Row
 from ofc.rules.rulebook import Rules
 from ofc.terminal.commands import DISCARD, CommandError
 from ofc.terminal.placing import Placing

@@ -7,10 +7,11 @@ from fractions import Fraction
 
 from rich.text import Text
 
-from ofc.engine.actions import Action, Row
+from ofc.engine.actions import Action
 from ofc.engine.clock import ClockReading
 from ofc.engine.hand import Hand
 from ofc.rules.cards import parse_card
+from ofc.rules.rows import Row
 from ofc.rules.rulebook import Rules
 from ofc.terminal import cardtext
 from ofc.terminal.commands import DISCARD

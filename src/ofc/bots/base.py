@@ -11,17 +11,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-from ofc.engine.actions import ROWS, Action, Placement
+from ofc.engine.actions import Action, Placement
 from ofc.engine.agent import Agent
 from ofc.engine.legal import LegalActions
 from ofc.engine.view import HandView
 from ofc.rules.errors import BotError
+from ofc.rules.rows import ROWS
 from ofc.solver import FantasySolution, solve_fantasy
 
 TUNED_FANTASY_VALUE = 10.0
 """Points the heuristic and mc evaluations give a fantasy entry: the weight their other
 weights were tuned with on duplicate matches (docs/bots.md). The solver's own stay value
-(``ofc.solver.DEFAULT_STAY_VALUE``) is the measured worth of a fantasy hand instead."""
+(``ofc.solver.DEFAULT_STAY_VALUE``) is the worth of a fantasy hand estimated by simulation instead."""
 
 
 @dataclass(frozen=True)

@@ -11,9 +11,10 @@ import numpy as np
 
 from ofc.bots.arrays import KernelRules, board_array, kernel_rules
 from ofc.bots.base import TUNED_FANTASY_VALUE, Decision, check_can_act, fantasy_decision
-from ofc.engine.actions import Action, Placement, Row
+from ofc.engine.actions import Action, Placement
 from ofc.engine.view import HandView
 from ofc.fast.placement import DISCARD, place
+from ofc.rules.rows import Row
 
 
 def greedy_action(view: HandView, kernel: KernelRules) -> Action:

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Annotated, NoReturn
 import typer
 from typer.exceptions import TyperException
 
-from ofc.i18n import from_environment, parse_language, set_language, tr, use_language
+from ofc.i18n import from_environment, localize_error, parse_language, set_language, tr, use_language
 from ofc.rules.errors import InputError, OfcError
 
 if TYPE_CHECKING:
@@ -157,7 +157,7 @@ def run(args: list[str]) -> None:
     try:
         app(args=args, standalone_mode=False)
     except OfcError as error:
-        fail(error.localized())
+        fail(localize_error(error))
     except typer.Abort:
         print(tr("ofc: aborted"), file=sys.stderr)
         raise SystemExit(130) from None

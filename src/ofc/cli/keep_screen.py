@@ -9,10 +9,10 @@ from rich.console import Console
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from ofc.engine.actions import ROWS
 from ofc.i18n import format_money, format_number, tr, trn
 from ofc.keep.replay import Keeping, PlayedHand
 from ofc.rules.cards import format_cards
+from ofc.rules.rows import ROWS
 from ofc.series.ledger import amount_text
 from ofc.terminal.cardtext import signed
 from ofc.terminal.words import hand_text, row_word, scoring_text, variant_word

@@ -12,12 +12,13 @@ from typing import Annotated
 import typer
 
 from ofc.cli.app import LanguageOption, app, read_json
-from ofc.engine.actions import ROWS, Action
+from ofc.engine.actions import Action
 from ofc.engine.result import HandResult
 from ofc.formats.history import HandHistory, check_copy, read, replay
 from ofc.i18n import format_number, tr, trn
 from ofc.rules.cards import format_cards
 from ofc.rules.errors import HistoryError
+from ofc.rules.rows import ROWS
 from ofc.rules.rulebook import Street
 from ofc.terminal.cardtext import signed
 from ofc.terminal.words import game_text, hand_text, points_text, row_texts, row_word

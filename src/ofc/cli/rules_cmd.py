@@ -8,9 +8,9 @@ from typing import Annotated
 import typer
 
 from ofc.cli.app import LanguageOption, app, build_rules
-from ofc.engine.actions import Row
 from ofc.i18n import localize, tr
 from ofc.rules.ranking import CATEGORY_NAMES, RANK_PLURALS, Category
+from ofc.rules.rows import Row
 from ofc.rules.rulebook import PRESETS, Rules
 from ofc.terminal.words import row_word, scoring_text, word
 

@@ -45,9 +45,9 @@ def render(table: Table, sheet: ScoreSheet, console: Console) -> None:
     from rich.table import Table as RichTable
     from rich.text import Text
 
-    from ofc.engine.actions import ROWS
     from ofc.i18n import format_number, tr, trn
     from ofc.rules.cards import format_cards
+    from ofc.rules.rows import ROWS
     from ofc.terminal.cardtext import signed
     from ofc.terminal.words import hand_text, row_word, scoring_text, variant_word
 

@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ofc.cli.app import LanguageOption, app, build_rules, help_without_command, read_text
-from ofc.engine.actions import ROWS
 from ofc.engine.result import board_dict
 from ofc.i18n import format_number, tr
 from ofc.rules.cards import format_card, format_cards, parse_cards
 from ofc.rules.errors import InputError, OfcError
+from ofc.rules.rows import ROWS
 from ofc.rules.rulebook import Rules
 from ofc.solver import DEFAULT_STAY_VALUE
 from ofc.terminal.words import hand_text, row_word

@@ -6,7 +6,7 @@ fault; it reads only the values it is given, so the hand calls it before changin
 
 from __future__ import annotations
 
-from ofc.engine.actions import ROW_INDEXES, Action, Row
+from ofc.engine.actions import Action
 from ofc.rules.cards import DECK_SIZE, Card, format_card
 from ofc.rules.errors import (
     ActionError,
@@ -17,6 +17,7 @@ from ofc.rules.errors import (
     WrongDiscardCount,
     WrongPlacementCount,
 )
+from ofc.rules.rows import ROW_INDEXES, Row
 
 
 def check_action(action: Action, held: tuple[Card, ...], rooms: tuple[int, int, int], due: int) -> None:

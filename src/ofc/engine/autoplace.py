@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ofc.engine.actions import Action, Placement, Row
+from ofc.engine.actions import Action, Placement
 from ofc.rules.cards import Card
+from ofc.rules.rows import Row
 
 _LOWEST_FIRST = (Row.BOTTOM, Row.MIDDLE, Row.TOP)
 

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 
 from ofc.engine.action_check import check_action
-from ofc.engine.actions import ROW_SIZES, Action, ActionRecord, action_record
+from ofc.engine.actions import Action, ActionRecord, action_record
 from ofc.engine.autoplace import auto_action
 from ofc.engine.clock import ClockReading, SeatClock, check_in_time, check_not_before, first_deadline, to_time
 from ofc.engine.deals import Deal, play_order
@@ -34,6 +34,7 @@ from ofc.engine.result import HandResult, hand_result
 from ofc.engine.view import HandView, SeenForms, ViewUpdate, build_update, build_view, seen_forms
 from ofc.rules.cards import Card, Deck
 from ofc.rules.errors import ActionError, HandOver, NoSuchSeat, NothingToUndo, NotYourTurn
+from ofc.rules.rows import ROW_SIZES
 from ofc.rules.rulebook import HAND_CARDS, Rules
 from ofc.rules.scoring import dealt_board, settle_boards
 

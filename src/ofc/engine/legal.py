@@ -16,8 +16,9 @@ from itertools import combinations, product
 from math import comb, factorial
 from typing import overload
 
-from ofc.engine.actions import ROW_INDEXES, ROWS, Action, Row
+from ofc.engine.actions import Action
 from ofc.rules.cards import Card
+from ofc.rules.rows import ROW_INDEXES, ROWS, Row
 
 Pattern = tuple[tuple[tuple[int, Row], ...], tuple[int, ...]]
 """(position kept, row) pairs and discarded positions, positions into the held cards."""

@@ -10,17 +10,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
-from ofc.engine.actions import ROW_SIZES, ROWS, ActionRecord, Placement
+from ofc.engine.actions import ActionRecord, Placement
 from ofc.engine.clock import ClockReading, time_text
 from ofc.engine.result import HandResult
 from ofc.rules.cards import Card, format_card
+from ofc.rules.rows import ROW_SIZES, ROWS
 from ofc.rules.rulebook import HAND_CARDS, Rules
-
-if TYPE_CHECKING:
-    import numpy as np
-    import numpy.typing as npt
 
 
 def _texts(cards: tuple[Card, ...]) -> list[str]:
@@ -150,18 +147,6 @@ class HandView:
         if self.in_fantasy:
             return len(self.cards) - HAND_CARDS
         return self.rules.spec.streets[self.street].discards
-
-    def to_array(self) -> npt.NDArray[np.float32]:
-        """This view as a fixed-shape vector (layout in docs/environments.md; ``ofc.env.observation``)."""
-        from ofc.env.observation import to_array
-
-        return to_array(self)
-
-    def information_state(self) -> str:
-        """A text equal for two hands exactly when the viewer cannot tell them apart (``ofc.env.observation``)."""
-        from ofc.env.observation import information_state
-
-        return information_state(self)
 
     def to_dict(self) -> dict[str, object]:
         """JSON-friendly form for faces and servers."""

@@ -20,10 +20,10 @@ from pettingzoo import AECEnv
 
 from ofc.engine.view import HandView
 from ofc.env.table import Observation, Table, read_rules
+from ofc.rules.cards import Card, format_card
 from ofc.rules.errors import SetupError
+from ofc.rules.rows import ROW_SIZES
 from ofc.rules.rulebook import Rules
-from ofc.terminal.render import Table as Screen
-from ofc.terminal.render import board_lines, street_line
 
 
 def agent_name(seat: int) -> str:
@@ -32,14 +32,34 @@ def agent_name(seat: int) -> str:
 
 
 def render_text(view: HandView) -> str:
-    """The boards of ``view`` as the terminal draws them, plus the street, as plain text."""
-    names = tuple(agent_name(seat) for seat in range(len(view.seats)))
-    lines = [line.plain for line in board_lines(view, Screen(names, 1, ""), None)]
+    """The boards of ``view`` (the places a row still has drawn ``--``) and the street, as plain English text."""
+    names = [agent_name(seat.seat) + (" (D)" if seat.seat == view.button else "") for seat in view.seats]
+    rows = [[_row_text(seat.rows[row], size) for seat in view.seats] for row, size in enumerate(ROW_SIZES)]
+    width = max(len(text) for line in [names, *rows] for text in line) + 2
+    lines = [
+        f"{label}  " + "".join(text.ljust(width) for text in line).rstrip()
+        for label, line in zip(" TMB", [names, *rows], strict=True)
+    ]
     if view.result is None:
-        lines.append(street_line(view).plain)
+        lines.append(_street_text(view))
     else:
-        lines.append("points: " + ", ".join(f"{n} {p:+d}" for n, p in zip(names, view.result.points, strict=True)))
+        points = view.result.points
+        lines.append("points: " + ", ".join(f"{agent_name(s)} {p:+d}" for s, p in enumerate(points)))
     return "\n".join(lines)
+
+
+def _row_text(cards: tuple[Card, ...], size: int) -> str:
+    return " ".join([format_card(card) for card in cards] + ["--"] * (size - len(cards)))
+
+
+def _street_text(view: HandView) -> str:
+    """What the deal asks of the seat to act (or of everyone, on a spectator's view)."""
+    streets = view.rules.spec.streets
+    street = streets[min(view.street, len(streets) - 1)]
+    place = f"place {street.place} card" + ("s" if street.place != 1 else "")
+    if street.discards:
+        place += f", discard {street.discards}"
+    return f"Street {view.street + 1} of {len(streets)}: {place}"
 
 
 class OfcAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # pettingzoo ships no types

@@ -25,11 +25,12 @@ from itertools import combinations
 import numpy as np
 import numpy.typing as npt
 
-from ofc.engine.actions import ROW_SIZES, ROWS, Action, Row, sorted_action
+from ofc.engine.actions import Action, sorted_action
 from ofc.engine.view import HandView
 from ofc.env.observer import StreetDeal
 from ofc.rules.cards import Card
 from ofc.rules.errors import ActionError
+from ofc.rules.rows import ROW_SIZES, ROWS, Row
 from ofc.rules.rulebook import VARIANTS, Rules, Variant
 
 I8 = npt.NDArray[np.int8]

@@ -27,6 +27,7 @@ import numpy.typing as npt
 from ofc.engine.view import HandView, SeenAction
 from ofc.rules.cards import DECK_SIZE, format_card
 from ofc.rules.rulebook import HAND_CARDS, PRESETS, Rules
+from ofc.rules.variants import MOST_DISCARDS, MOST_FANTASY_CARDS
 
 F32 = npt.NDArray[np.float32]
 
@@ -35,9 +36,7 @@ OWN_PLANES = 5
 SEAT_SCALARS = 8
 """Per seat: to act, in fantasy, fantasy deal size, fantasy hands in a row, cards held,
 cards face-down, cards discarded, board complete."""
-MOST_FANTASY_CARDS = 17
 MOST_IN_ROW = 4
-MOST_DISCARDS = 4
 
 
 @dataclass(frozen=True)

@@ -20,13 +20,14 @@ from typing import NamedTuple, Protocol, cast
 
 import numpy as np
 
-from ofc.engine.actions import ROW_SIZES
 from ofc.engine.hand import Hand
 from ofc.engine.view import ViewUpdate
-from ofc.env.observation import F32, MOST_DISCARDS, MOST_FANTASY_CARDS, MOST_IN_ROW, SEAT_SCALARS, layout_of
+from ofc.env.observation import F32, MOST_IN_ROW, SEAT_SCALARS, layout_of
 from ofc.rules.cards import DECK_SIZE, Card
 from ofc.rules.errors import NoSuchSeat
+from ofc.rules.rows import ROW_SIZES
 from ofc.rules.rulebook import HAND_CARDS, Rules
+from ofc.rules.variants import MOST_DISCARDS, MOST_FANTASY_CARDS
 
 
 class Floats(Protocol):

@@ -6,7 +6,7 @@ The research environments play most hands with no seat in fantasy; for those,
 ``ofc.env.observer.Observer`` would do together: decode the number as ``ofc.env.encoding`` does
 (positions of the held cards in ascending order), place the cards, deal the next seat its
 street cards as ``ofc.engine.deals.deal_sequence`` orders them, and write into every seat's
-``to_array`` vector (``ofc.env.observation``'s layout) what that seat may see: every placement (a
+``to_array`` vector (the environments' observation layout) what that seat may see: every placement (a
 normal hand is played face-up), its own discards and held cards, and everyone's counts.
 ``tests/test_env_fast_hand.py`` holds it equal to the engine and the observers at every step
 of random hands in every variant and table size.
@@ -25,9 +25,9 @@ import numba as nb
 import numpy as np
 import numpy.typing as npt
 
-from ofc.engine.actions import ROW_SIZES
-from ofc.env.observation import MOST_DISCARDS, MOST_FANTASY_CARDS
 from ofc.rules.cards import DECK_SIZE
+from ofc.rules.rows import ROW_SIZES
+from ofc.rules.variants import MOST_DISCARDS, MOST_FANTASY_CARDS
 
 I64 = npt.NDArray[np.int64]
 

@@ -18,7 +18,7 @@ from ofc.i18n.language import (
     use_language,
 )
 from ofc.i18n.numbers import format_money, format_number, format_percent, format_signed
-from ofc.i18n.text import N_, NC_, Phrase, Term, fill, localize, tr, translate, trc, trn
+from ofc.i18n.text import N_, NC_, Phrase, Term, fill, localize, localize_error, tr, translate, trc, trn
 
 __all__ = [
     "DEFAULT",
@@ -38,6 +38,7 @@ __all__ = [
     "from_accept_language",
     "from_environment",
     "localize",
+    "localize_error",
     "parse_language",
     "set_language",
     "tr",

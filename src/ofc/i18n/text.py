@@ -15,12 +15,13 @@ with its context, a ``Phrase`` or an ``OfcError`` rendered whole.
 
 from __future__ import annotations
 
+import string
 from collections.abc import Mapping
 from decimal import Decimal
 from typing import Final
 
 from ofc.i18n.catalog import translations
-from ofc.i18n.language import Language, current_language
+from ofc.i18n.language import Language, current_language, is_language
 from ofc.i18n.numbers import format_number
 from ofc.rules.errors import OfcError
 from ofc.rules.terms import N_, NC_, Phrase, Term
@@ -51,7 +52,7 @@ def fill(text: str, params: Mapping[str, object], language: Language | None = No
 def render_value(value: object, language: Language) -> object:
     """One filled-in value as the language writes it."""
     if isinstance(value, OfcError):
-        return value.localized(language)
+        return localize_error(value, language)
     if isinstance(value, Phrase):
         return localize(value.template, value.params, language)
     if isinstance(value, Term):
@@ -88,3 +89,35 @@ KEYWORDS: Final[dict[str, object]] = {
     "N_": None,
     "NC_": ((1, "c"), 2),
 }
+
+
+def localize_error(error: OfcError, language: str | None = None) -> str:
+    """``error``'s message in ``language`` (default, or not a language: the current one)."""
+    verbatim = _shown_as_written(error.template)
+    params = {key: _Verbatim(value) if key in verbatim else value for key, value in error.params.items()}
+    return localize(error.template, params, language if is_language(language) else None)
+
+
+def _shown_as_written(template: str) -> set[str]:
+    """Fields the template shows with a conversion or format (``{value!r}``, ``{seconds:g}``)."""
+    try:
+        fields = string.Formatter().parse(template)
+        return {field for _text, field, spec, conversion in fields if field and (spec or conversion)}
+    except ValueError:
+        return set()
+
+
+class _Verbatim:
+    """A value kept as it is when localised: ``{value!r}`` quotes the value, not its translation."""
+
+    def __init__(self, value: object) -> None:
+        self.value = value
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+    def __format__(self, spec: str) -> str:
+        return format(self.value, spec)

@@ -3,7 +3,7 @@
 Messages name the card, row, seat or setting at fault, so a face can show them as they are.
 A message is an English template with ``{placeholders}`` filled from keyword arguments
 (``RowFull("the {row} row is full", row=...)``): ``str(error)`` is the English text,
-``error.localized()`` the player's language, ``error.to_json()`` the language-neutral form a
+``ofc.i18n.localize_error(error)`` the player's language, ``error.to_json()`` the language-neutral form a
 protocol message carries. Templates are literal strings, so they can be extracted and
 translated (``python -m ofc.i18n.extract``; a test holds every raise to it).
 
@@ -18,7 +18,6 @@ where it needs no agreement (``карт: 3``). A wrapped error is a parameter
 
 from __future__ import annotations
 
-import string
 from typing import Any
 
 from ofc.rules.terms import neutral
@@ -36,15 +35,6 @@ class OfcError(Exception):
         """Pickle the template and parameters (errors cross to and from worker processes)."""
         return (_restore, (type(self), self.template, self.params, self.__dict__))
 
-    def localized(self, language: str | None = None) -> str:
-        """The message in ``language`` (default: the current one)."""
-        from ofc.i18n.language import is_language
-        from ofc.i18n.text import localize
-
-        verbatim = _shown_as_written(self.template)
-        params = {key: _Verbatim(value) if key in verbatim else value for key, value in self.params.items()}
-        return localize(self.template, params, language if is_language(language) else None)
-
     def to_json(self) -> dict[str, Any]:
         """Kind, English text, template and neutral parameters: what a client translates from."""
         return {
@@ -61,31 +51,6 @@ def _restore(kind: type[OfcError], template: str, params: dict[str, object], sta
     OfcError.__init__(error, template, **params)
     error.__dict__.update(state)
     return error
-
-
-def _shown_as_written(template: str) -> set[str]:
-    """Fields the template shows with a conversion or format (``{value!r}``, ``{seconds:g}``)."""
-    try:
-        fields = string.Formatter().parse(template)
-        return {field for _text, field, spec, conversion in fields if field and (spec or conversion)}
-    except ValueError:
-        return set()
-
-
-class _Verbatim:
-    """A value kept as it is when localised: ``{value!r}`` quotes the value, not its translation."""
-
-    def __init__(self, value: object) -> None:
-        self.value = value
-
-    def __str__(self) -> str:
-        return str(self.value)
-
-    def __repr__(self) -> str:
-        return repr(self.value)
-
-    def __format__(self, spec: str) -> str:
-        return format(self.value, spec)
 
 
 class CardError(OfcError, ValueError):

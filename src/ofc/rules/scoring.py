@@ -10,10 +10,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import chain
 
-from ofc.engine.actions import ROWS
 from ofc.rules.cards import Card, check_distinct, format_card
 from ofc.rules.errors import BoardError, RulesError
 from ofc.rules.ranking import Category, category_of, deciding_ranks, is_royal_flush, rank3, rank5
+from ofc.rules.rows import ROWS
 from ofc.rules.rulebook import (
     HAND_CARDS,
     PROGRESSIVE_FANTASY_CARDS,

@@ -108,3 +108,12 @@ PROGRESSIVE_FANTASY_CARDS: Mapping[int, int] = {10: 14, 11: 15, 12: 16}
 PROGRESSIVE_TRIPS_CARDS = 17
 PROGRESSIVE_REPEAT_CARDS = 14
 HAND_CARDS = 13
+
+MOST_FANTASY_CARDS = max(
+    PROGRESSIVE_TRIPS_CARDS, *PROGRESSIVE_FANTASY_CARDS.values(), *(s.fantasy_cards for s in VARIANTS.values())
+)
+"""The largest deal a seat can hold in any rules (a progressive fantasy on trips)."""
+MOST_DISCARDS = max(
+    MOST_FANTASY_CARDS - HAND_CARDS, *(sum(street.discards for street in s.streets) for s in VARIANTS.values())
+)
+"""The most cards a seat can discard in one hand of any rules."""

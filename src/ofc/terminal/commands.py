@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Literal
 
-from ofc.engine.actions import Row
 from ofc.i18n import N_
 from ofc.rules.cards import Card, format_cards, parse_card
 from ofc.rules.errors import CardError, OfcError, UnknownRow
+from ofc.rules.rows import Row
 
 
 class CommandError(OfcError, ValueError):

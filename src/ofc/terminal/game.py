@@ -23,7 +23,7 @@ from rich.text import Text
 from ofc.bots import Bot
 from ofc.engine.hand import Hand
 from ofc.formats.history_tournament import TournamentFields
-from ofc.i18n import N_, tr, translate, trn
+from ofc.i18n import N_, localize_error, tr, translate, trn
 from ofc.rules.cards import Deck
 from ofc.rules.errors import ActionError
 from ofc.series.match import HandRecord, Match
@@ -179,7 +179,7 @@ class Series(ABC, Generic[Played]):
         try:
             path = self.store.save(hand, names, number, viewer=me, tournament=fields)
         except StoreError as error:
-            return Text(error.localized(), style="bold red")
+            return Text(localize_error(error), style="bold red")
         self.saved.append(path)
         return Text(tr("Saved: {path}", path=path), style="dim")
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ofc.engine.actions import Action, Row
+from ofc.engine.actions import Action
 from ofc.engine.view import HandView
 from ofc.rules.cards import Card, format_card, format_cards
+from ofc.rules.rows import Row
 from ofc.terminal.commands import DISCARD, CommandError, Target
 
 

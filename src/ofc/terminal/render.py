@@ -23,10 +23,10 @@ from dataclasses import dataclass
 
 from rich.text import Text
 
-from ofc.engine.actions import ROW_SIZES, ROWS, Row
 from ofc.engine.view import HandView, SeatView
 from ofc.i18n import tr, trn
 from ofc.rules.cards import Card
+from ofc.rules.rows import ROW_SIZES, ROWS, Row
 from ofc.rules.rulebook import HAND_CARDS
 from ofc.terminal import cardtext
 from ofc.terminal.commands import DISCARD

@@ -15,9 +15,9 @@ from fractions import Fraction
 
 from rich.text import Text
 
-from ofc.engine.actions import ROWS
 from ofc.engine.view import HandView
 from ofc.i18n import tr, trn
+from ofc.rules.rows import ROWS
 from ofc.rules.scoring import PlayerScore
 from ofc.terminal import cardtext
 from ofc.terminal.render import short_name

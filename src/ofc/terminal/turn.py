@@ -19,7 +19,7 @@ from ofc.engine.actions import Action
 from ofc.engine.clock import to_time
 from ofc.engine.hand import Hand
 from ofc.engine.view import HandView
-from ofc.i18n import format_percent, tr, translate
+from ofc.i18n import format_percent, localize_error, tr, translate
 from ofc.rules.cards import format_card, format_cards
 from ofc.rules.errors import ActionError, OfcError
 from ofc.terminal import cardtext, render
@@ -65,7 +65,7 @@ class Turn:
                 if self._obey(line, view):
                     return True
             except OfcError as error:
-                self.notes = [Text(error.localized(), style=ERROR_STYLE)]
+                self.notes = [Text(localize_error(error), style=ERROR_STYLE)]
 
     def _read(self, view: HandView) -> str | None:
         """A line, or None when the time ran out or the player chose to stay after Ctrl-C."""

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ofc.engine.actions import ROWS, Action, Row
+from ofc.engine.actions import Action
 from ofc.i18n import Phrase, Term, fill, localize, tr, trn
 from ofc.rules.cards import format_cards
 from ofc.rules.ranking import hand_name
+from ofc.rules.rows import ROWS, Row
 from ofc.rules.rulebook import Rules
 from ofc.rules.variants import SCORING_TERMS, VARIANT_TERMS
 from ofc.terminal.cardtext import money, signed

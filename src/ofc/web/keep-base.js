@@ -9,6 +9,9 @@ export const SIZES = { top: 3, middle: 5, bottom: 5 };
 export const LIST = "ofc-keep-books";
 export const $ = (id) => document.getElementById(id);
 
+/** What the page's entry module (keep.js) plugs in, so lower modules can ask for a redraw or a new book without importing it. */
+export const hooks = { render: () => {}, renderSync: () => {}, start: (_made) => {} };
+
 export const ui = { code: null, readOnly: false, store: null, active: null, sending: false, poll: null, retry: null, shown: null };
 
 

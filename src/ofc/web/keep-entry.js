@@ -1,8 +1,7 @@
 // The keep page: the hand being entered (picker, typed boards, edits) and the queue of
 // unsent entries, kept in localStorage and sent in order whenever the server answers.
 
-import { $, ROWS, SIZES, api, cardsOf, complete, discardSlots, emptyEntry, entryFromJson, entryJson, save, ui } from "./keep-base.js";
-import { render, renderSync } from "./keep-view.js";
+import { $, ROWS, SIZES, api, cardsOf, complete, discardSlots, emptyEntry, entryFromJson, entryJson, hooks, save, ui } from "./keep-base.js";
 
 // ------------------------------------------------------------------ the draft of the hand being entered
 
@@ -34,7 +33,7 @@ export function editHand(number) {
   ui.store.draft = { number, editing: true, order: hand.order, fantasy: hand.fantasy, players, error: null };
   ui.active = hand.order[0];
   save();
-  render();
+  hooks.render();
   $("k-entry").scrollIntoView();
 }
 
@@ -66,14 +65,14 @@ export function pick(card) {
   ui.store.draft.error = null;
   advance();
   save();
-  render();
+  hooks.render();
 }
 
 export function unpick(row, card) {
   const entry = activeEntry();
   entry[row] = entry[row].filter((item) => item !== card);
   save();
-  render();
+  hooks.render();
 }
 
 export function saveDraft() {
@@ -89,7 +88,7 @@ export function saveDraft() {
   ui.shown = draft.number;
   ensureDraft();
   save();
-  render();
+  hooks.render();
   flush();
 }
 
@@ -98,7 +97,7 @@ export function saveDraft() {
 export async function flush() {
   if (ui.sending || ui.store.blocked || !ui.store.queue.length) return;
   ui.sending = true;
-  renderSync();
+  hooks.renderSync();
   try {
     while (ui.store.queue.length && !ui.store.blocked) {
       const op = ui.store.queue[0];
@@ -120,7 +119,7 @@ export async function flush() {
     }
   } finally {
     ui.sending = false;
-    render();
+    hooks.render();
   }
 }
 
@@ -148,7 +147,7 @@ export async function refresh() {
     const state = await api("GET", `/api/keep/${ui.code}`);
     if (ui.readOnly) ui.store = { state, queue: [], draft: null };
     else if (!ui.store.queue.length) { ui.store.state = state; save(); }
-    render();
+    hooks.render();
   } catch (error) {
     if (error.status === 404) { $("k-title").textContent = error.message; }
   }

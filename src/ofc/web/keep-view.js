@@ -1,10 +1,9 @@
 // The keep page: drawing a book (next hand, entry panel, result, table, hands, settlement, share).
 
-import { $, RANKS, ROWS, SIZES, SUITS, api, cardNode, complete, discardSlots, el, handWords, rowLabel, save, signClass, signed, ui, usedCards } from "./keep-base.js";
+import { $, RANKS, ROWS, SIZES, SUITS, api, cardNode, complete, discardSlots, el, handWords, hooks, rowLabel, save, signClass, signed, ui, usedCards } from "./keep-base.js";
 import { formatAmount, formatNumber, tr, trc, trn } from "./i18n.js";
 import { cardName } from "./util.js";
 import { activeEntry, editHand, ensureDraft, flush, pendingAppends, pick, unpick } from "./keep-entry.js";
-import { start } from "./keep.js";
 
 // ------------------------------------------------------------------ rendering
 
@@ -258,7 +257,7 @@ export function renderOver() {
     button.addEventListener("click", async () => {
       try {
         const made = await api("POST", "/api/keep", { after: ui.code, key: ui.store.key });
-        start(made);
+        hooks.start(made);
       } catch (error) { node.append(el("p", "k-error", error.message)); }
     });
     node.append(button);

@@ -2,11 +2,11 @@
 // Plain JavaScript modules, no build step. The server scores everything; the page only enters
 // boards. Unsent entries live in localStorage and are sent, in order, when the server answers.
 
-import { $, api, books, el, emptyEntry, parseTyped, remember, save, ui } from "./keep-base.js";
+import { $, api, books, el, emptyEntry, hooks, parseTyped, remember, save, ui } from "./keep-base.js";
 import { loadLanguage, tr } from "./i18n.js";
 import { startPicker } from "./language-picker.js";
 import { activeEntry, advance, flush, refresh, saveDraft } from "./keep-entry.js";
-import { render } from "./keep-view.js";
+import { render, renderSync } from "./keep-view.js";
 
 // ------------------------------------------------------------------ pages
 
@@ -125,6 +125,7 @@ function wire() {
 
 // The page in the player's language before anything is drawn; the picker redraws it.
 async function main() {
+  Object.assign(hooks, { render, renderSync, start });
   wire();
   await loadLanguage();
   startPicker($("k-language"), () => { if ($("k-book").hidden) showHome(); else render(); });
