@@ -1,6 +1,6 @@
 """Score books in the server's database: one row per book, one row per entered hand.
 
-Its own tables on the server's engine (SQLite or PostgreSQL), created when missing. Every
+Its own tables on the server's engine (SQLite or PostgreSQL, schema migrated to the head). Every
 method is one transaction, committed before it returns: an acknowledged hand survives a
 ``kill -9``. The keeper's key is stored as a SHA-256 hash; the book's code is public (it is
 the read-only share link).
@@ -14,29 +14,10 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Column, Engine, Integer, MetaData, String, Table, Text, delete, insert, select, update
+from sqlalchemy import Engine, delete, insert, select, update
 
-keep_metadata = MetaData()
-
-keep_books = Table(
-    "keep_books",
-    keep_metadata,
-    Column("code", String(32), primary_key=True),
-    Column("key_hash", String(64), nullable=False),
-    Column("book", Text, nullable=False),
-    Column("created", String(40), nullable=False),
-    Column("previous", String(32)),
-    Column("following", String(32)),
-)
-
-keep_hands = Table(
-    "keep_hands",
-    keep_metadata,
-    Column("code", String(32), primary_key=True),
-    Column("number", Integer, primary_key=True),
-    Column("entries", Text, nullable=False),
-    Column("stored", String(40), nullable=False),
-)
+from ofc.server.db.migrate import upgrade
+from ofc.server.db.schema import keep_books, keep_hands
 
 
 def key_hash(key: str) -> str:
@@ -69,7 +50,7 @@ class KeepStore:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
-        keep_metadata.create_all(engine)
+        upgrade(engine)
 
     def add_book(self, code: str, key: str, document: dict[str, Any], previous: str | None = None) -> None:
         """Store a new book (its document without hands); link it from ``previous``."""

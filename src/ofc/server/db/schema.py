@@ -1,6 +1,7 @@
 """The server's database schema: its tables, the statuses of a table and the rows read back.
 
-``ofc.server.db.storage`` is the repository over it.
+``ofc.server.db.storage`` is the repository over it, ``ofc.server.db.keep_store`` over the score
+books' tables. A change here comes with a revision in ``migrations/versions`` (docs/server.md).
 """
 
 from __future__ import annotations
@@ -100,6 +101,28 @@ house = Table(
 """The house account's entries (decimal text): bots' tournament buy-ins (negative) and prizes
 (``buy_in``, ``prize``), bot seats' match results and the cents a match's rounding left
 (``match``; seat -1 for the rounding)."""
+
+keep_books = Table(
+    "keep_books",
+    metadata,
+    Column("code", String(32), primary_key=True),
+    Column("key_hash", String(64), nullable=False),
+    Column("book", Text, nullable=False),
+    Column("created", String(40), nullable=False),
+    Column("previous", String(32)),
+    Column("following", String(32)),
+)
+"""A score book (``ofc.server.db.keep_store``): its document without hands, links to other books."""
+
+keep_hands = Table(
+    "keep_hands",
+    metadata,
+    Column("code", String(32), primary_key=True),
+    Column("number", Integer, primary_key=True),
+    Column("entries", Text, nullable=False),
+    Column("stored", String(40), nullable=False),
+)
+"""One entered hand of a score book."""
 
 MOST_ID = 2**31 - 1
 """The largest value of an ``Integer`` column on every database (PostgreSQL's is 32 bits): a table

@@ -15,12 +15,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from sqlalchemy import Select, delete, func, insert, inspect, select, text, update
+from sqlalchemy import Select, delete, func, insert, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
 from ofc.server.db.engine import default_url as default_url
 from ofc.server.db.engine import make_engine
+from ofc.server.db.migrate import upgrade
 from ofc.server.db.schema import (
     DAMAGED,
     EXPIRED,
@@ -37,7 +38,6 @@ from ofc.server.db.schema import (
     actions,
     hands,
     house,
-    metadata,
     players,
     seats,
     tables,
@@ -67,31 +67,15 @@ class Sitter:
 
 
 class Storage:
-    """Repository over one database; each method runs in its own transaction."""
+    """Repository over one database; each method runs in its own transaction.
+
+    Opening it brings the database's schema to the newest revision (``ofc.server.db.migrate``).
+    """
 
     def __init__(self, url: str, timeout: float | None = None) -> None:
         self.url = url
         self.engine = make_engine(url, timeout)
-        metadata.create_all(self.engine)
-        self._add_missing_columns()
-
-    def _add_missing_columns(self) -> None:
-        """Bring a database made by an earlier version up to date (columns added since)."""
-        found = inspect(self.engine)
-        names = ("tables", "actions", "seats")
-        have = {(table, column["name"]) for table in names for column in found.get_columns(table)}
-        added = (
-            ("tables", "rematch", "INTEGER"),
-            ("tables", "kind", "VARCHAR(16)"),
-            ("tables", "options", "TEXT"),
-            ("tables", "waiting_since", "VARCHAR(40)"),
-            ("actions", "prev", "INTEGER"),
-            ("seats", "stand_in", "VARCHAR(40)"),
-        )
-        for table, name, kind in added:
-            if (table, name) not in have:
-                with self.engine.begin() as db:
-                    db.execute(text(f"ALTER TABLE {table} ADD COLUMN {name} {kind}"))
+        upgrade(self.engine)
 
     def close(self) -> None:
         """Release the connection pool."""
