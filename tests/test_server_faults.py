@@ -22,7 +22,6 @@ import pytest
 from starlette.testclient import TestClient
 from websockets.sync.client import ClientConnection, connect
 
-from ofc.server.app import create_app
 from ofc.server.db.storage import FINISHED, Storage
 from ofc.server.tables.decks import PlayError
 from pg_support import Proxy, fresh_database
@@ -32,6 +31,7 @@ from test_server_support import (
     ServerProcess,
     StandInBot,
     app_state,
+    app_with,
     create_table,
     join,
     make_app,
@@ -110,7 +110,7 @@ def test_a_placement_made_while_the_database_fails_is_stored_later_in_sequence(
         "decks": seeded_decks,
         "processes": False,
     }
-    app = create_app(url, clock=clock, db_timeout=0.1, buttons=random.Random(7), **options)
+    app = app_with(url, clock=clock, db_timeout=0.1, buttons=random.Random(7), **options)
     with TestClient(app) as client:
         table, seats = _two_humans(client, hand_seconds=10, time_bank_seconds=0)
         ws_url = f"/ws/tables/{table}"
@@ -143,7 +143,7 @@ def test_a_placement_made_while_the_database_fails_is_stored_later_in_sequence(
         assert rows[:2] == [(True, 0, "5010"), (False, 1, "5011")]
         assert rows[2:] in ([], [(True, 0, "5011")])
     # a restart replays them all: the table is listed as playing, nothing dropped
-    with TestClient(create_app(url, clock=FakeClock(7000), **options)) as client:
+    with TestClient(app_with(url, clock=FakeClock(7000), **options)) as client:
         listed = {t["id"]: t["status"] for t in client.get("/api/tables").json()["tables"]}
         assert listed == {table: "playing"}
         assert client.app.state.manager.tables[table].game.hand.actions_taken >= 2  # type: ignore[attr-defined]

@@ -22,13 +22,14 @@ from keep_books import (
     PINEAPPLE_TOTALS,
 )
 from ofc.server.app import create_app
+from ofc.server.settings import ServerSettings
 from test_server_storage import db_url  # noqa: F401  (the sqlite / postgresql fixture)
 
 NEW = {"players": ["ann", "bob", "cat"], "preset": "pineapple", "settings": {"point_value": "0.5"}, "button": "ann"}
 
 
 def _client(url: str) -> TestClient:
-    return TestClient(create_app(url, pause=0, bot_delay=0))
+    return TestClient(create_app(ServerSettings(db_url=url, pause=0, bot_delay=0)))
 
 
 def _put(client: TestClient, book: dict[str, Any], number: int, hand: dict[str, str]) -> Any:
@@ -93,7 +94,8 @@ def test_edits_deletes_keys_and_bad_hands(tmp_path: Path) -> None:
             "message": "hand 4: card Kc is entered for both ann and bob",
             "field": "bob",
         }
-        assert error["kind"] == "BookError"  # and its template and params, for the page to translate
+        assert error["template"] == "hand {hand}: card {card} is entered for both {first} and {name}"
+        assert error["params"] == {"hand": 4, "card": "Kc", "first": "ann", "name": "bob"}  # for the page to translate
         short = _put(client, book, 4, dict(PINEAPPLE_HANDS[3]) | {"cat": "Qh Jh / 2s 2d 9s 9d Kh / As Ah 3s 3h Ks"})
         assert short.json()["error"]["field"] == "cat.top"
         assert len(client.get(f"/api/keep/{code}").json()["hands"]) == 3

@@ -10,11 +10,10 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from ofc.server.app import create_app
 from ofc.server.net.limits import MAX_BODY
 from ofc.server.net.outbox import Outbox
 from pg_support import fresh_database
-from test_server_support import make_app, receive, stand_in_factory
+from test_server_support import app_with, make_app, receive, stand_in_factory
 
 
 def test_a_new_state_replaces_an_unsent_one_and_a_reader_too_slow_is_cut_off() -> None:
@@ -104,7 +103,7 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
 def test_nul_characters_and_lone_surrogates_are_refused_on_every_database(db_url: str) -> None:
     # PostgreSQL cannot store a NUL character (a 500 before); SQLite could. Both now answer
     # 400 bad_text naming the field, before any route runs, and nothing is stored.
-    app = create_app(db_url, bot_factory=stand_in_factory, pause=0, bot_delay=0, processes=False)
+    app = app_with(db_url, bot_factory=stand_in_factory, pause=0, bot_delay=0, processes=False)
     with TestClient(app) as client:
         table = client.post("/api/tables", json={"seats": 2}).json()["id"]
         cases = [

@@ -69,7 +69,7 @@ def test_a_table_for_people_always_holds_a_stake(tmp_path: Path) -> None:
         assert client.get("/api/house").json() == {"balance": "0"}
         cents = client.post("/api/tables", json={"kind": "tournament", "settings": {"buy_in": "0.125"}})
         error = cents.json()["error"]
-        assert (error["code"], error["kind"]) == ("bad_table", "RulesError")
+        assert (error["code"], error["field"]) == ("bad_table", None)
         assert error["message"] == "setting buy_in: money is counted in whole cents, not 0.125"
         assert error["params"] == {"buy_in": "0.125"}
 

@@ -57,7 +57,7 @@ def _refused(answer: Any, wait: int) -> None:
     assert answer.status_code == 429, answer.text
     assert answer.headers["retry-after"] == str(wait)
     error = answer.json()["error"]
-    assert (error["code"], error["retry_after"]) == ("rate_limited", wait)
+    assert (error["code"], error["params"]["wait"]) == ("rate_limited", wait)
 
 
 def test_wrong_player_keys_are_limited_per_name_and_then_even_the_right_key_waits(tmp_path: Path) -> None:

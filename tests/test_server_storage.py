@@ -19,12 +19,12 @@ from sqlalchemy import create_engine, text
 from starlette.testclient import TestClient
 
 from ofc.rules.rulebook import Rules
-from ofc.server.app import create_app
 from ofc.server.db.storage import FINISHED, ActionRow, Storage
 from ofc.server.tables.game import TableGame
 from pg_support import fresh_database
 from test_server_support import (
     StandInBot,
+    app_with,
     create_table,
     join,
     play_to_end,
@@ -181,7 +181,7 @@ def test_downtime_does_not_count_against_the_seat_to_act(db_url: str) -> None:
 
 
 def test_a_whole_match_on_each_database(db_url: str) -> None:
-    app = create_app(db_url, bot_factory=stand_in_factory, pause=0, bot_delay=0, decks=seeded_decks)
+    app = app_with(db_url, bot_factory=stand_in_factory, pause=0, bot_delay=0, decks=seeded_decks)
     rng = random.Random(8)
     with TestClient(app) as client:
         table = create_table(client, preset="classic", seats=2, bots=[None, "random"])

@@ -23,6 +23,7 @@ from ofc.rules.cards import Deck
 from ofc.rules.rulebook import HAND_CARDS, Rules
 from ofc.server.app import create_app
 from ofc.server.launch import free_port, post_json, start_server
+from ofc.server.settings import ServerSettings
 
 HANG_GUARD = 300.0
 """Seconds a test waits for a server's answer at most: a hang guard only (the suite must pass on a
@@ -88,7 +89,17 @@ def make_app(tmp_path: Path, **options: Any) -> FastAPI:
     options.setdefault("buttons", random.Random(7))
     options.setdefault("processes", False)  # the stand-in bots decide on threads
     options.setdefault("freeze_gc", False)  # many apps in one test process: nothing pinned
-    return create_app(f"sqlite:///{tmp_path / 'ofc.db'}", **options)
+    return app_with(f"sqlite:///{tmp_path / 'ofc.db'}", **options)
+
+
+COLLABORATORS = ("clock", "bot_factory", "decks", "buttons")
+"""``create_app``'s own keywords; every other option is a ``ServerSettings`` field."""
+
+
+def app_with(db_url: str, **options: Any) -> FastAPI:
+    """``create_app`` over ``db_url`` with ``options``: its collaborators, and settings for the rest."""
+    given = {name: options.pop(name) for name in COLLABORATORS if name in options}
+    return create_app(ServerSettings(db_url=db_url, **options), **given)
 
 
 def receive(ws: WebSocketTestSession, timeout: float = HANG_GUARD) -> dict[str, Any]:

@@ -1,41 +1,65 @@
-"""``ofc serve``: run the game server and its browser client."""
+"""``ofc serve``: run the game server and its browser client.
+
+Every option is also an environment variable (``OFC_PORT``, ``OFC_PAUSE``...: see
+``ofc.server.settings``); an option given on the command line wins over the environment.
+"""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from ofc.cli.app import app
 
+if TYPE_CHECKING:
+    from ofc.server.settings import ServerSettings
+
 
 @app.command("serve")
 def serve_command(
-    host: Annotated[str, typer.Option(help="Address to listen on")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="Port to listen on")] = 8000,
-    db: Annotated[str | None, typer.Option(help="Database URL (sqlite:///... or postgresql://...)")] = None,
-    pause: Annotated[float, typer.Option(help="Seconds between a showdown and the next deal")] = 3.0,
-    bot_delay: Annotated[float, typer.Option(help="Seconds a bot waits before acting")] = 0.5,
+    host: Annotated[str | None, typer.Option(help="Address to listen on [default: 127.0.0.1]")] = None,
+    port: Annotated[int | None, typer.Option(help="Port to listen on [default: 8000]")] = None,
+    db: Annotated[
+        str | None, typer.Option(help="Database URL (sqlite:///... or postgresql://...) [default: $OFC_HOME/ofc.db]")
+    ] = None,
+    pause: Annotated[
+        float | None, typer.Option(help="Seconds between a showdown and the next deal [default: 3]")
+    ] = None,
+    bot_delay: Annotated[float | None, typer.Option(help="Seconds a bot waits before acting [default: 0.5]")] = None,
     loss_limit: Annotated[
-        float, typer.Option(min=0.01, help="Loss limit (points) of a match with people created without one")
-    ] = 200.0,
+        float | None,
+        typer.Option(min=0.01, help="Loss limit (points) of a match with people created without one [default: 200]"),
+    ] = None,
     rate_limits: Annotated[
-        bool, typer.Option(help="Limit wrong player keys, tables created and hints per client (off: load tests)")
-    ] = True,
+        bool | None,
+        typer.Option(
+            "--rate-limits/--no-rate-limits",
+            help="Limit wrong player keys, tables created and hints per client (off: load tests) [default: on]",
+        ),
+    ] = None,
     waiting_expiry: Annotated[
-        float, typer.Option(min=1, help="Seconds a waiting table may have nobody seated before it expires")
-    ] = 600.0,
+        float | None,
+        typer.Option(min=1, help="Seconds a waiting table may have nobody seated before it expires [default: 600]"),
+    ] = None,
     hint_bot: Annotated[
-        str, typer.Option(help="The bot spec that works out hints (at most seconds=5 per decision)")
-    ] = "pro:seconds=0.2",
+        str | None,
+        typer.Option(
+            help="The bot spec that works out hints (at most seconds=5 per decision) [default: pro:seconds=0.2]"
+        ),
+    ] = None,
+    workers: Annotated[
+        int | None, typer.Option(min=1, help="Decision worker processes [default: the cores less one, at most 4]")
+    ] = None,
+    docs: Annotated[
+        bool | None,
+        typer.Option("--docs/--no-docs", help="Serve the API's docs page and OpenAPI document [default: off]"),
+    ] = None,
     seed: Annotated[
         int | None, typer.Option(help="Reproducible decks and first buttons (tests and demos: never for real stakes)")
     ] = None,
 ) -> None:
     """Serve the lobby, the tables and the browser client (open http://HOST:PORT/)."""
-    import random
-    from decimal import Decimal
-
     import uvicorn
 
     from ofc.bots import make_bot
@@ -44,37 +68,54 @@ def serve_command(
     from ofc.server.db.storage import default_url
     from ofc.server.decisions.workers import check_budget
     from ofc.server.net.limits import MAX_FRAME
-    from ofc.server.net.ratelimit import RULES
-    from ofc.server.tables.game import secure_deck, seeded_decks
 
+    given: dict[str, Any] = {
+        "host": host,
+        "port": port,
+        "db_url": db,
+        "pause": None if pause is None else str(pause),
+        "bot_delay": bot_delay,
+        "loss_limit": None if loss_limit is None else str(loss_limit),
+        "waiting_expiry": None if waiting_expiry is None else str(waiting_expiry),
+        "hint_bot": hint_bot,
+        "workers": workers,
+        "docs": docs,
+        "seed": seed,
+    }
+    if rate_limits is False:
+        given["rate_limits"] = None
+    settings = server_settings({key: value for key, value in given.items() if value is not None})
     try:
-        check_budget(make_bot(hint_bot), hint_bot)
+        check_budget(make_bot(settings.hint_bot), settings.hint_bot)
     except OfcError as error:
         raise typer.BadParameter(str(error), param_hint="--hint-bot") from None
-    url = db or default_url()
-    typer.echo(f"ofc serve: database {url}; open http://{host}:{port}/ in a browser")
-    decks = secure_deck if seed is None else seeded_decks(seed)
-    buttons = None if seed is None else random.Random(seed)
-    limit = Decimal(str(loss_limit))
-    limits = RULES if rate_limits else None
-    application = create_app(
-        url,
-        pause=pause,
-        bot_delay=bot_delay,
-        decks=decks,
-        buttons=buttons,
-        loss_limit=limit,
-        rate_limits=limits,
-        waiting_expiry=waiting_expiry,
-        hint_bot=hint_bot,
-    )
+    url = settings.db_url or default_url()
+    typer.echo(f"ofc serve: database {url}; open http://{settings.host}:{settings.port}/ in a browser")
     uvicorn.run(
-        application,
-        host=host,
-        port=port,
+        create_app(settings.model_copy(update={"db_url": url})),
+        host=settings.host,
+        port=settings.port,
         log_level="warning",
         ws="websockets-sansio",
         ws_per_message_deflate=False,
         ws_max_size=MAX_FRAME,  # a larger frame closes the socket before it is read in full
         timeout_graceful_shutdown=2,  # SIGTERM: open connections get 2 s, then the server stops
     )
+
+
+def server_settings(given: dict[str, Any]) -> ServerSettings:
+    """The settings from the environment (``OFC_*``) with the options ``given`` on top; a bad value is a usage error."""
+    from pydantic import ValidationError
+    from pydantic_settings import SettingsError
+
+    from ofc.server.settings import ServerSettings
+
+    try:
+        return ServerSettings(**given)
+    except SettingsError as error:  # an environment variable that is not the JSON its field needs
+        raise typer.BadParameter(str(error), param_hint="OFC_*") from None
+    except ValidationError as error:
+        problem = error.errors()[0]
+        name = str(problem["loc"][0]) if problem["loc"] else "settings"
+        where = f"--{name.replace('_', '-')}" if name in given else f"OFC_{name.upper()}"
+        raise typer.BadParameter(str(problem["msg"]), param_hint=where) from None

@@ -20,34 +20,86 @@ no_hand``; analyses asked per address are rate limited (``429``).
 from __future__ import annotations
 
 import logging
-from collections import OrderedDict
 from fractions import Fraction
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import JSONResponse
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel
 
 from ofc.bots.analysis import analyse_seat
 from ofc.formats.history import read
 from ofc.rules.errors import OfcError
+from ofc.server.api.dependencies import Kept, Manager, Seated, Store
+from ofc.server.api.refusals import Refusal, refusals
 from ofc.server.db.storage import FINISHED, Storage
 from ofc.server.net.ratelimit import client_address
-from ofc.server.tables.decks import PlayError
-from ofc.server.tables.game import TableGame
-from ofc.server.tables.manager import TableManager, token_hash
 from ofc.server.tables.money import money_text
 
-
-class HandsRequest(BaseModel):
-    """The seat's token: only a seated player gets the hands, as that seat may see them."""
-
-    model_config = ConfigDict(extra="forbid")
-    token: str = Field(min_length=1, max_length=200)
+log = logging.getLogger("ofc.server.history")
 
 
-def _refusal(code: str, message: str, status: int) -> JSONResponse:
-    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+class HandCopy(BaseModel):
+    """A finished hand as the seat may see it: its number and ``HandHistory.copy_for`` the seat."""
+
+    number: int
+    history: dict[str, Any]
+    """The hand history document (docs/hand-history.md)."""
+
+
+class SeatHands(BaseModel):
+    """The seat's copies of the table's finished hands."""
+
+    seat: int
+    name: str
+    hands: list[HandCopy]
+
+
+class ActionAnswer(BaseModel):
+    """An action as the protocol writes it: the seat, ``[card, row]`` pairs and the discards."""
+
+    seat: int
+    place: list[list[str]]
+    discard: list[str]
+
+
+class Decision(BaseModel):
+    """One decision of the seat against the analysis's best choice (actions as protocol dicts)."""
+
+    index: int
+    street: int
+    kind: str
+    played: ActionAnswer
+    played_value: float | None
+    best: ActionAnswer | None
+    best_value: float | None
+    loss: float | None
+    ci95: float | None
+    flagged: bool
+
+
+class SeatAnalysis(BaseModel):
+    """The seat's decisions in a finished hand and their summed loss."""
+
+    seat: int
+    decisions: list[Decision]
+    total_loss: float
+
+
+class VariantStats(BaseModel):
+    """A player's results in one variant (money from matches only)."""
+
+    hands: int
+    points: int
+    money: str
+    foul_rate: float
+    fantasy_rate: float
+
+
+class PlayerStats(BaseModel):
+    """A player's results per variant."""
+
+    name: str
+    variants: dict[str, VariantStats]
 
 
 def seat_copies(store: Storage, table_id: int, last: int, name: str) -> list[dict[str, Any]]:
@@ -63,12 +115,6 @@ def seat_copies(store: Storage, table_id: int, last: int, name: str) -> list[dic
             continue  # not dealt in (out of a tournament, or left at the loss limit)
         hands.append({"number": number, "history": history.copy_for(names.index(name)).to_dict()})
     return hands
-
-
-log = logging.getLogger("ofc.server.history")
-
-ANALYSES_KEPT = 500
-"""Finished hands' analyses kept in memory (the least recently asked leave first)."""
 
 
 def seat_in_hand(document: dict[str, Any], name: str) -> int | None:
@@ -114,74 +160,54 @@ def player_stats(store: Storage, name: str) -> dict[str, dict[str, Any]]:
     }
 
 
-async def seated(manager: TableManager, table_id: int, token: str) -> tuple[TableGame, int] | JSONResponse:
-    """The table (loaded from the database if finished) and the seat ``token`` holds, or the refusal."""
+router = APIRouter(tags=["histories"], responses=refusals(503))
+
+
+@router.post("/api/tables/{table_id}/hands", response_model=SeatHands, responses=refusals(403, 404))
+async def table_hands(table_id: int, holder: Seated, manager: Manager, store: Store) -> dict[str, Any]:
+    """The seat's copies of every finished hand at the table."""
+    name = holder.name
+    copies = await manager.db.read(seat_copies, store, table_id, holder.game.hand_number, name)
+    return {"seat": holder.seat, "name": name, "hands": copies}
+
+
+@router.post(
+    "/api/tables/{table_id}/hands/{number}/analysis",
+    response_model=SeatAnalysis,
+    responses=refusals(403, 404, 409, 429),
+)
+async def analyse_hand(
+    table_id: int, number: int, holder: Seated, http: Request, manager: Manager, store: Store, analyses: Kept
+) -> dict[str, Any]:
+    """The seat's decisions in a finished hand, each against the best choice (a person's job on the pool)."""
+    game = holder.game
+    if not game.hints and game.status != FINISHED:
+        message = f"table {table_id} is played without hints: its hands can be analysed once the match is over"
+        raise Refusal(409, "no_hints", message)
+    name = holder.name
+    key = (table_id, number, name)
+    kept = analyses.get(key)
+    if kept is not None:
+        return kept
+    document = await manager.db.read(store.history, table_id, number) if number >= 0 else None
+    played = None if document is None else seat_in_hand(document, name)
+    if document is None or played is None:
+        raise Refusal(404, "no_hand", f"{name} has no finished hand {number + 1} at table {table_id}")
+    address = client_address(http)
+    manager.limiter.check("analysis", address)
+    manager.limiter.spend("analysis", address)
     try:
-        runtime = await manager.load(table_id)
-    except PlayError as error:
-        return _refusal(error.code, str(error), 404)
-    seat = runtime.game.seat_of(token_hash(token))
-    if seat is None:
-        return _refusal("bad_token", "this token holds no seat at this table", 403)
-    return runtime.game, seat
+        answer: dict[str, Any] = await manager.pool.call(key, analyse_seat, document, played, person=True)
+    except (TimeoutError, OfcError) as error:
+        log.warning("analysis of table %s hand %s failed: %s", table_id, number, error)
+        raise Refusal(503, "unavailable", "the analysis could not be worked out just now: try again") from None
+    analyses.put(key, answer)
+    return answer
 
 
-def history_router(store: Storage, manager: TableManager) -> APIRouter:
-    """The hand-history route over the server's storage and tables."""
-    router = APIRouter()
-
-    @router.post("/api/tables/{table_id}/hands", response_model=None)
-    async def table_hands(table_id: int, request: HandsRequest) -> dict[str, Any] | JSONResponse:
-        """The seat's copies of every finished hand at the table."""
-        found = await seated(manager, table_id, request.token)
-        if isinstance(found, JSONResponse):
-            return found
-        game, seat = found
-        name = game.seats[seat].name
-        copies = await manager.db.read(seat_copies, store, table_id, game.hand_number, name)
-        return {"seat": seat, "name": name, "hands": copies}
-
-    analyses: OrderedDict[tuple[int, int, str], dict[str, Any]] = OrderedDict()
-
-    @router.post("/api/tables/{table_id}/hands/{number}/analysis", response_model=None)
-    async def analyse_hand(
-        table_id: int, number: int, request: HandsRequest, http: Request
-    ) -> dict[str, Any] | JSONResponse:
-        """The seat's decisions in a finished hand, each against the best choice (a person's job on the pool)."""
-        found = await seated(manager, table_id, request.token)
-        if isinstance(found, JSONResponse):
-            return found
-        game, seat = found
-        if not game.hints and game.status != FINISHED:
-            message = f"table {table_id} is played without hints: its hands can be analysed once the match is over"
-            return _refusal("no_hints", message, 409)
-        name = game.seats[seat].name
-        key = (table_id, number, name)
-        if key in analyses:
-            analyses.move_to_end(key)
-            return analyses[key]
-        document = await manager.db.read(store.history, table_id, number) if number >= 0 else None
-        played = None if document is None else seat_in_hand(document, name)
-        if document is None or played is None:
-            return _refusal("no_hand", f"{name} has no finished hand {number + 1} at table {table_id}", 404)
-        address = client_address(http)
-        manager.limiter.check("analysis", address)
-        manager.limiter.spend("analysis", address)
-        try:
-            answer: dict[str, Any] = await manager.pool.call(key, analyse_seat, document, played, person=True)
-        except (TimeoutError, OfcError) as error:
-            log.warning("analysis of table %s hand %s failed: %s", table_id, number, error)
-            return _refusal("unavailable", "the analysis could not be worked out just now: try again", 503)
-        analyses[key] = answer
-        while len(analyses) > ANALYSES_KEPT:
-            analyses.popitem(last=False)
-        return answer
-
-    @router.get("/api/players/{name}/stats", response_model=None)
-    async def stats(name: str) -> dict[str, Any] | JSONResponse:
-        """The player's results per variant (what every showdown made public)."""
-        if await manager.db.read(store.balance, name) is None:
-            return _refusal("no_player", f"there is no player {name!r}", 404)
-        return {"name": name, "variants": await manager.db.read(player_stats, store, name)}
-
-    return router
+@router.get("/api/players/{name}/stats", response_model=PlayerStats, responses=refusals(404))
+async def stats(name: str, manager: Manager, store: Store) -> dict[str, Any]:
+    """The player's results per variant (what every showdown made public)."""
+    if await manager.db.read(store.balance, name) is None:
+        raise Refusal(404, "no_player", f"there is no player {name!r}")
+    return {"name": name, "variants": await manager.db.read(player_stats, store, name)}

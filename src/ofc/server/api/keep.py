@@ -12,16 +12,15 @@ from __future__ import annotations
 import hmac
 import io
 import secrets
-import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import segno
 from fastapi import APIRouter, Request
-from fastapi.responses import FileResponse, JSONResponse, Response
-from pydantic import BaseModel, Field
+from fastapi.responses import FileResponse, Response
+from pydantic import BaseModel, ConfigDict, Field
 
 from ofc.keep.book import Book
 from ofc.keep.document import book_document, read_book
@@ -30,10 +29,12 @@ from ofc.keep.replay import Keeping, replay
 from ofc.keep.report import keeping_report
 from ofc.rules.errors import OfcError
 from ofc.rules.rulebook import Rules
+from ofc.server.api.dependencies import Keep, Locks
+from ofc.server.api.refusals import Refusal, refusals
 from ofc.server.db.keep_store import KeepStore, StoredBook, key_hash
-from ofc.server.net.protocol import error_fields, with_hand_phrases
+from ofc.server.net.protocol import with_hand_phrases
 
-WEB = Path(__file__).resolve().parent.parent / "web"
+WEB = Path(__file__).resolve().parents[2] / "web"
 
 
 class NewBook(BaseModel):
@@ -58,157 +59,221 @@ class HandBody(BaseModel):
     hand: dict[str, Any]
 
 
-class Refusal(Exception):
-    """A request refused with an HTTP status, a code, a message and the field at fault."""
+class Transfer(BaseModel):
+    """One payment of the settlement."""
 
-    def __init__(self, status: int, code: str, message: str, field: str = "", cause: OfcError | None = None) -> None:
-        super().__init__(message)
-        self.status, self.code, self.field, self.cause = status, code, field, cause
+    model_config = ConfigDict(populate_by_name=True)
 
-
-def refusal_response(error: Refusal) -> JSONResponse:
-    """The JSON answer of a refusal."""
-    body = {"error": {"code": error.code, "message": str(error), "field": error.field, **error_fields(error.cause)}}
-    return JSONResponse(body, status_code=error.status)
+    payer: str = Field(alias="from")
+    payee: str = Field(alias="to")
+    amount: int | float
 
 
-def keep_router(keep: KeepStore) -> APIRouter:
-    """The routes of the keep page over ``keep``."""
-    router = APIRouter()
-    locks: dict[str, threading.Lock] = {}
-    guard = threading.Lock()
+class Totals(BaseModel):
+    """Points and money per player."""
 
-    @contextmanager
-    def locked(code: str) -> Iterator[None]:
-        with guard:
-            lock = locks.setdefault(code, threading.Lock())
-        with lock:
-            yield
+    points: dict[str, int | float]
+    money: dict[str, int | float]
 
-    def load(code: str) -> tuple[StoredBook, Keeping]:
-        stored = keep.load(code)
-        if stored is None:
-            raise Refusal(404, "no_book", f"there is no book {code!r}")
-        return stored, replay(read_book(stored.full_document()))
 
-    def check_key(stored: StoredBook, key: str | None) -> None:
-        if key is None or not hmac.compare_digest(stored.key_hash, key_hash(key)):
-            raise Refusal(403, "bad_key", "this link only shows the book: changes need the keeper's key")
+class BookAnswer(BaseModel):
+    """A book as the page shows it (``ofc.keep.report.keeping_report``), its code and links.
 
-    def answer(stored: StoredBook, keeping: Keeping) -> dict[str, Any]:
-        report = with_hand_phrases(keeping_report(keeping))
-        return report | {"code": stored.code, "previous": stored.previous, "following": stored.following}
+    ``key`` (the keeper's key) only in the answer that started the book.
+    """
 
-    def guarded(work: Any) -> Any:
-        try:
-            return work()
-        except Refusal as error:
-            return refusal_response(error)
-        except BookError as error:
-            return refusal_response(Refusal(422, "bad_book", str(error), error.field, error))
-        except OfcError as error:
-            return refusal_response(Refusal(422, "bad_book", str(error), cause=error))
+    model_config = ConfigDict(extra="allow")
 
-    @router.get("/keep", include_in_schema=False)
-    def page() -> FileResponse:
-        """The keep page."""
-        return FileResponse(WEB / "keep.html", media_type="text/html")
+    book: dict[str, Any]
+    """The book document (docs/keep.md)."""
+    variant: str
+    scoring: str
+    point_value: str
+    loss_limit: str | None
+    hands: list[dict[str, Any]]
+    """Every settled hand: button, order, each player's rows and every pair."""
+    next: dict[str, Any] | None
+    """The next hand's number, button, order, fantasies and discards (null once the match is over)."""
+    over: bool
+    left: list[str]
+    totals: Totals
+    settlement: list[Transfer]
+    code: str
+    previous: str | None
+    following: str | None
+    key: str | None = None
 
-    @router.post("/api/keep", status_code=201, response_model=None)
-    def create(body: NewBook) -> dict[str, Any] | JSONResponse:
-        """Start a book; the answer holds its code and the keeper's key."""
 
-        def work() -> dict[str, Any]:
-            if body.after is not None:
-                old, keeping = load(body.after)
-                check_key(old, body.key)
-                if not keeping.over:
-                    raise Refusal(409, "not_over", "the match of that book is not over yet")
-                book = keeping.next_book()
+def load(keep: KeepStore, code: str) -> tuple[StoredBook, Keeping]:
+    """The stored book ``code`` and its replay (404 ``no_book``)."""
+    stored = keep.load(code)
+    if stored is None:
+        raise Refusal(404, "no_book", f"there is no book {code!r}")
+    return stored, replay(read_book(stored.full_document()))
+
+
+def check_key(stored: StoredBook, key: str | None) -> None:
+    """Refuse (403 ``bad_key``) unless ``key`` is the keeper's."""
+    if key is None or not hmac.compare_digest(stored.key_hash, key_hash(key)):
+        raise Refusal(403, "bad_key", "this link only shows the book: changes need the keeper's key")
+
+
+def answer(stored: StoredBook, keeping: Keeping) -> dict[str, Any]:
+    """The book as the page shows it."""
+    report = with_hand_phrases(keeping_report(keeping))
+    return report | {"code": stored.code, "previous": stored.previous, "following": stored.following}
+
+
+@contextmanager
+def book_refusals() -> Iterator[None]:
+    """A book the engine refuses as a refusal: 422 ``bad_book`` with the field at fault."""
+    try:
+        yield
+    except BookError as error:
+        raise Refusal.of(422, "bad_book", error, error.field) from None
+    except Refusal:
+        raise
+    except OfcError as error:
+        raise Refusal.of(422, "bad_book", error) from None
+
+
+def guarded(work: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    """``work()``, its book errors refused."""
+    with book_refusals():
+        return work()
+
+
+router = APIRouter(tags=["keep"], responses=refusals(404))
+
+
+@router.get("/keep", include_in_schema=False)
+def page() -> FileResponse:
+    """The keep page."""
+    return FileResponse(WEB / "keep.html", media_type="text/html")
+
+
+@router.post(
+    "/api/keep",
+    status_code=201,
+    response_model=BookAnswer,
+    response_model_exclude_unset=True,
+    responses=refusals(403, 409),
+)
+def create(body: NewBook, keep: Keep) -> dict[str, Any]:
+    """Start a book; the answer holds its code and the keeper's key."""
+
+    def work() -> dict[str, Any]:
+        if body.after is not None:
+            old, keeping = load(keep, body.after)
+            check_key(old, body.key)
+            if not keeping.over:
+                raise Refusal(409, "not_over", "the match of that book is not over yet")
+            book = keeping.next_book()
+        else:
+            try:
+                rules = Rules.preset(body.preset).with_settings(dict(body.settings))
+            except OfcError as error:
+                raise BookError("{problem}", field="rules", problem=error) from None
+            names = body.players
+            book = Book.new(rules, names, body.button if body.button is not None else (names or [""])[0])
+        code, key = secrets.token_urlsafe(9), secrets.token_urlsafe(18)
+        keep.add_book(code, key, book_document(book), body.after)
+        stored, keeping = load(keep, code)
+        return answer(stored, keeping) | {"key": key}
+
+    return guarded(work)
+
+
+@router.get("/api/keep/{code}", response_model=BookAnswer, response_model_exclude_unset=True)
+def read(code: str, keep: Keep) -> dict[str, Any]:
+    """The book as the page shows it (no key needed: this is what the share link reads)."""
+    return guarded(lambda: answer(*load(keep, code)))
+
+
+@router.put(
+    "/api/keep/{code}/hands/{number}",
+    response_model=BookAnswer,
+    response_model_exclude_unset=True,
+    responses=refusals(403, 409),
+)
+def put_hand(code: str, number: int, body: HandBody, keep: Keep, locks: Locks) -> dict[str, Any]:
+    """Enter hand ``number`` (from 1): the next hand, or an edit of a past one."""
+
+    def work() -> dict[str, Any]:
+        with locks.held(code):
+            stored, keeping = load(keep, code)
+            check_key(stored, body.key)
+            book = keeping.book
+            count = len(book.hands)
+            if not 1 <= number <= count + 1:
+                raise Refusal(409, "out_of_order", f"hand {count + 1} is the next hand, not hand {number}")
+            hand = book.read_hand(body.hand)
+            hands = list(book.hands)
+            if number <= count and hands[number - 1] == hand:
+                return answer(stored, keeping)  # sent again: already stored
+            if number <= count:
+                hands[number - 1] = hand
             else:
-                try:
-                    rules = Rules.preset(body.preset).with_settings(dict(body.settings))
-                except OfcError as error:
-                    raise BookError("{problem}", field="rules", problem=error) from None
-                names = body.players
-                book = Book.new(rules, names, body.button if body.button is not None else (names or [""])[0])
-            code, key = secrets.token_urlsafe(9), secrets.token_urlsafe(18)
-            keep.add_book(code, key, book_document(book), body.after)
-            stored, keeping = load(code)
-            return answer(stored, keeping) | {"key": key}
-
-        return guarded(work)  # type: ignore[no-any-return]
-
-    @router.get("/api/keep/{code}", response_model=None)
-    def read(code: str) -> dict[str, Any] | JSONResponse:
-        """The book as the page shows it (no key needed: this is what the share link reads)."""
-        return guarded(lambda: answer(*load(code)))  # type: ignore[no-any-return]
-
-    @router.put("/api/keep/{code}/hands/{number}", response_model=None)
-    def put_hand(code: str, number: int, body: HandBody) -> dict[str, Any] | JSONResponse:
-        """Enter hand ``number`` (from 1): the next hand, or an edit of a past one."""
-
-        def work() -> dict[str, Any]:
-            with locked(code):
-                stored, keeping = load(code)
-                check_key(stored, body.key)
-                book = keeping.book
-                count = len(book.hands)
-                if not 1 <= number <= count + 1:
-                    raise Refusal(409, "out_of_order", f"hand {count + 1} is the next hand, not hand {number}")
-                hand = book.read_hand(body.hand)
-                hands = list(book.hands)
-                if number <= count and hands[number - 1] == hand:
-                    return answer(stored, keeping)  # sent again: already stored
+                hands.append(hand)
+            try:
+                changed = replay(book.with_hands(hands))
+            except BookError as error:
                 if number <= count:
-                    hands[number - 1] = hand
-                else:
-                    hands.append(hand)
-                try:
-                    changed = replay(book.with_hands(hands))
-                except BookError as error:
-                    if number <= count:
-                        raise BookError(
-                            "changing hand {number} is refused, {error}", field=error.field, number=number, error=error
-                        ) from None
-                    raise
-                entries = {name: entry.to_json() for name, entry in hand.items()}
-                keep.put_hand(code, number - 1, entries, count)
-                return answer(stored, changed)
-
-        return guarded(work)  # type: ignore[no-any-return]
-
-    @router.delete("/api/keep/{code}/hands/{number}", response_model=None)
-    def delete_hand(code: str, number: int, key: str, count: int) -> dict[str, Any] | JSONResponse:
-        """Delete hand ``number`` (from 1) of a book the page saw with ``count`` hands."""
-
-        def work() -> dict[str, Any]:
-            with locked(code):
-                stored, keeping = load(code)
-                check_key(stored, key)
-                book = keeping.book
-                if count != len(book.hands) or not 1 <= number <= count:
-                    raise Refusal(409, "stale", f"the book now holds {len(book.hands)} hands: look again")
-                hands = [hand for position, hand in enumerate(book.hands) if position != number - 1]
-                try:
-                    changed = replay(book.with_hands(hands))
-                except BookError as error:
                     raise BookError(
-                        "deleting hand {number} is refused, {error}", field=error.field, number=number, error=error
+                        "changing hand {number} is refused, {error}", field=error.field, number=number, error=error
                     ) from None
-                keep.delete_hand(code, number - 1, count)
-                return answer(stored, changed)
+                raise
+            entries = {name: entry.to_json() for name, entry in hand.items()}
+            keep.put_hand(code, number - 1, entries, count)
+            return answer(stored, changed)
 
-        return guarded(work)  # type: ignore[no-any-return]
+    return guarded(work)
 
-    @router.get("/api/keep/{code}/qr.svg", response_model=None)
-    def qr(code: str, request: Request) -> Response:
-        """The share link (read-only) as a QR code in SVG."""
-        if keep.load(code) is None:
-            return refusal_response(Refusal(404, "no_book", f"there is no book {code!r}"))
-        link = f"{str(request.base_url).rstrip('/')}/keep#view={code}"
-        out = io.BytesIO()
-        segno.make(link, error="m").save(out, kind="svg", scale=5, border=2, xmldecl=False)
-        return Response(out.getvalue(), media_type="image/svg+xml")
 
-    return router
+@router.delete(
+    "/api/keep/{code}/hands/{number}",
+    response_model=BookAnswer,
+    response_model_exclude_unset=True,
+    responses=refusals(403, 409),
+)
+def delete_hand(code: str, number: int, key: str, count: int, keep: Keep, locks: Locks) -> dict[str, Any]:
+    """Delete hand ``number`` (from 1) of a book the page saw with ``count`` hands."""
+
+    def work() -> dict[str, Any]:
+        with locks.held(code):
+            stored, keeping = load(keep, code)
+            check_key(stored, key)
+            book = keeping.book
+            if count != len(book.hands) or not 1 <= number <= count:
+                raise Refusal(409, "stale", f"the book now holds {len(book.hands)} hands: look again")
+            hands = [hand for position, hand in enumerate(book.hands) if position != number - 1]
+            try:
+                changed = replay(book.with_hands(hands))
+            except BookError as error:
+                raise BookError(
+                    "deleting hand {number} is refused, {error}", field=error.field, number=number, error=error
+                ) from None
+            keep.delete_hand(code, number - 1, count)
+            return answer(stored, changed)
+
+    return guarded(work)
+
+
+@router.get(
+    "/api/keep/{code}/qr.svg",
+    response_class=Response,
+    responses={
+        200: {
+            "description": "The share link as a QR code",
+            "content": {"image/svg+xml": {"schema": {"type": "string"}}},
+        }
+    },
+)
+def qr(code: str, request: Request, keep: Keep) -> Response:
+    """The share link (read-only) as a QR code in SVG."""
+    if keep.load(code) is None:
+        raise Refusal(404, "no_book", f"there is no book {code!r}")
+    link = f"{str(request.base_url).rstrip('/')}/keep#view={code}"
+    out = io.BytesIO()
+    segno.make(link, error="m").save(out, kind="svg", scale=5, border=2, xmldecl=False)
+    return Response(out.getvalue(), media_type="image/svg+xml")

@@ -1,0 +1,146 @@
+"""The lobby's routes: list, create, join, rematch and leave tables (docs/protocol.md, Lobby).
+
+Answers keep only the keys the tables give: a key that is absent (``joined``, ``player_key``)
+stays absent rather than null.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from pydantic import BaseModel, ConfigDict
+
+from ofc.rules.errors import BalanceError, OfcError
+from ofc.server.api.dependencies import Manager, Store
+from ofc.server.api.refusals import Refusal, refusals
+from ofc.server.net.protocol import CreateTable, JoinTable, LeaveTable
+from ofc.server.net.ratelimit import client_address
+from ofc.server.tables.decks import PlayError
+
+
+class Answer(BaseModel):
+    """An answer of the API: its declared fields, and any the tables add later kept as they are."""
+
+    model_config = ConfigDict(extra="allow")
+
+
+class SeatEntry(Answer):
+    """A seat as the lobby lists it."""
+
+    seat: int
+    name: str
+    bot: str | None
+    """The bot spec playing the seat (null: a person's seat)."""
+    open: bool
+    stand_in: str | None
+    """The bot playing for a person who left the match (null: none)."""
+
+
+class TableOptions(Answer):
+    """A table's options."""
+
+    hints: bool
+
+
+class TableEntry(Answer):
+    """A table as the lobby lists it."""
+
+    id: int
+    name: str
+    kind: str
+    """``match`` or ``tournament``."""
+    status: str
+    rules: dict[str, Any]
+    """``Rules.to_dict()``: the variant and every setting."""
+    options: TableOptions
+    seats: list[SeatEntry]
+    open_seats: list[int]
+
+
+class Joined(Answer):
+    """A seat taken: the table, the seat, its token and the stored name (``player_key`` for a new name)."""
+
+    table: int
+    seat: int
+    token: str
+    name: str
+    player_key: str | None = None
+    """Given once, when the name is first used (absent otherwise)."""
+
+
+class CreatedTable(TableEntry):
+    """A new table; with ``sit``, also what the join answered (absent otherwise)."""
+
+    joined: Joined | None = None
+
+
+class TableList(Answer):
+    """The lobby: the tables not finished and the last finished ones."""
+
+    tables: list[TableEntry]
+
+
+router = APIRouter(prefix="/api/tables", tags=["tables"], responses=refusals(503))
+
+
+@router.get("", response_model=TableList)
+async def list_tables(manager: Manager) -> dict[str, Any]:
+    """Every table with its seats and status."""
+    return {"tables": manager.listing()}
+
+
+@router.post(
+    "",
+    status_code=201,
+    response_model=CreatedTable,
+    response_model_exclude_unset=True,
+    responses=refusals(403, 404, 409, 429),
+)
+async def create_table(request: CreateTable, http: Request, manager: Manager, store: Store) -> dict[str, Any]:
+    """Create a table from a preset, settings and bot seats (at most so many per client address).
+
+    With ``sit``, the player sits down in the same step (the answer's ``joined``), or nothing is created.
+    """
+    address = client_address(http)
+    manager.limiter.check("create", address)
+    if request.sit is not None:
+        known = await manager.db.read(store.known_name, request.sit.name)  # names are unique regardless of case
+        if known is not None:
+            request = request.model_copy(update={"sit": request.sit.model_copy(update={"name": known})})
+    try:
+        table = await manager.create(request, address)
+    except (PlayError, BalanceError):
+        raise  # a refused seat: its own code (bad_key, balance...)
+    except OfcError as error:
+        raise Refusal.of(400, "bad_table", error) from None
+    manager.limiter.spend("create", address)
+    return table
+
+
+@router.post(
+    "/{table_id}/join",
+    response_model=Joined,
+    response_model_exclude_unset=True,
+    responses=refusals(403, 404, 409, 410, 429),
+)
+async def join_table(
+    table_id: int, request: JoinTable, http: Request, manager: Manager, store: Store
+) -> dict[str, Any]:
+    """Sit a player at an open seat; the answer holds the seat token."""
+    known = await manager.db.read(store.known_name, request.name)  # names are unique regardless of case
+    if known is not None:
+        request = request.model_copy(update={"name": known})
+    return await manager.join(table_id, request, client_address(http))
+
+
+@router.post("/{table_id}/rematch", response_model=TableEntry, responses=refusals(404, 409))
+async def rematch_table(table_id: int, manager: Manager) -> dict[str, Any]:
+    """The table for a rematch of a finished match (opened by the first request)."""
+    return await manager.rematch(table_id)
+
+
+@router.post("/{table_id}/leave", response_model=TableEntry, responses=refusals(403, 404, 409))
+async def leave_table(table_id: int, request: LeaveTable, manager: Manager) -> dict[str, Any]:
+    """Give up a seat: before the match starts it is open again; after, a bot plays it to the end."""
+    return await manager.leave(table_id, request)

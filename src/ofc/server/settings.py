@@ -1,0 +1,63 @@
+"""The server's settings: one ``ServerSettings`` read from ``OFC_*`` environment variables.
+
+Every field is also a keyword (``ServerSettings(pause=0)``): explicit values win over the
+environment, so ``ofc serve``'s flags override ``OFC_PAUSE`` and a test builds the settings it
+needs. Collaborators that are code, not configuration (the clock, the bot factory, the decks),
+are ``create_app``'s own keywords.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from ofc.server.db.work import REQUEST_SECONDS
+from ofc.server.net.ratelimit import RULES, Rule
+from ofc.server.tables.agents import HINT_BOT
+
+
+class ServerSettings(BaseSettings):
+    """What one ``ofc serve`` process runs with (environment: ``OFC_`` and the field's name in capitals)."""
+
+    model_config = SettingsConfigDict(env_prefix="OFC_", extra="forbid", frozen=True)
+
+    db_url: str | None = Field(default=None, max_length=2000)
+    """Database URL: ``sqlite:///PATH`` or ``postgresql://...`` (None: ``sqlite:///$OFC_HOME/ofc.db``)."""
+    host: str = "127.0.0.1"
+    """Address ``ofc serve`` listens on."""
+    port: int = Field(default=8000, ge=1, le=65535)
+    """Port ``ofc serve`` listens on."""
+    docs: bool = False
+    """Whether the API's docs page (``/api/docs``) and its OpenAPI document (``/api/openapi.json``) are served."""
+    pause: Decimal = Field(default=Decimal(3), ge=0, le=3600)
+    """Seconds between a showdown and the next deal."""
+    bot_delay: float = Field(default=0.5, ge=0, le=60)
+    """Seconds a bot waits before acting."""
+    start_balance: Decimal = Field(default=Decimal(1000), ge=0)
+    """A new player's play-money balance."""
+    loss_limit: Decimal = Field(default=Decimal(200), gt=0)
+    """Loss limit (points) given to a match with a person's seat created without one."""
+    db_timeout: float | None = Field(default=None, gt=0)
+    """Seconds each database connect, statement and lock wait may take (None: 5 s)."""
+    request_seconds: float = Field(default=REQUEST_SECONDS, gt=0)
+    """Seconds a person's request keeps retrying its write before it is refused."""
+    workers: int | None = Field(default=None, ge=1, le=256)
+    """Decision worker processes for bots, hints and the solver (None: the cores less one, at most four)."""
+    processes: bool = True
+    """Decision workers as processes (false: threads, for tests with stand-in bots)."""
+    rate_limits: dict[str, Rule] | None = Field(default_factory=lambda: dict(RULES))
+    """The limits of ``ofc.server.net.ratelimit`` by name (None: no limits, for load tests)."""
+    finished_kept: int = Field(default=100, ge=1)
+    """Finished tables kept in memory (the least recently used leave first)."""
+    recent_listed: int = Field(default=20, ge=0)
+    """Finished tables the lobby lists."""
+    waiting_expiry: Decimal = Field(default=Decimal(600), ge=1)
+    """Seconds a waiting table may have nobody seated before it expires."""
+    hint_bot: str = Field(default=HINT_BOT, min_length=1, max_length=200)
+    """The bot spec that works out hints."""
+    seed: int | None = None
+    """Reproducible decks and first buttons (tests and demos: never for real stakes)."""
+    freeze_gc: bool = True
+    """Once ready, freeze what start-up made out of the garbage collector."""
