@@ -29,6 +29,7 @@ from ofc.bots import make_bot
 from ofc.rules.rulebook import Rules
 from ofc.server.app import create_app
 from ofc.server.db.storage import FINISHED, Storage
+from ofc.server.settings import ServerSettings
 from ofc.server.tables.game import TableGame, secure_deck
 from ofc.server.tables.replay import restore_or_keep
 
@@ -93,7 +94,7 @@ def main() -> None:
             return json.dumps({"tables": [game.public() for game in games + recent]})
 
         def server() -> str:
-            with TestClient(create_app(url, processes=False, workers=1)) as client:
+            with TestClient(create_app(ServerSettings(db_url=url, processes=False, workers=1))) as client:
                 return client.get("/api/tables").text
 
         old_seconds, old_size = timed("every table replayed (before)", before)
