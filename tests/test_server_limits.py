@@ -58,9 +58,13 @@ def test_a_body_over_the_limit_is_refused_unread_and_answers_carry_security_head
         body = json.dumps({"preset": "pineapple", "seats": 2, "name": "x" * MAX_BODY})
         refused = client.post("/api/tables", content=body, headers={"content-type": "application/json"})
         assert refused.status_code == 413
+        message = f"a request body may hold at most {MAX_BODY} bytes"
         assert refused.json()["error"] == {
             "code": "too_large",
-            "message": f"a request body may hold at most {MAX_BODY} bytes",
+            "message": message,
+            "field": None,
+            "template": message,
+            "params": {},
         }
         assert client.get("/api/tables").json()["tables"] == []
         for path in ("/", "/api/tables"):
@@ -120,9 +124,13 @@ def test_nul_characters_and_lone_surrogates_are_refused_on_every_database(db_url
         surrogate = client.post(
             "/api/tables", content='{"name": "\\ud800"}', headers={"content-type": "application/json"}
         )
+        message = "name: text must be Unicode (a lone surrogate is not)"
         assert surrogate.json()["error"] == {
             "code": "bad_text",
-            "message": "name: text must be Unicode (a lone surrogate is not)",
+            "message": message,
+            "field": None,
+            "template": message,
+            "params": {},
         }
         for path in ("/api/players/a%00b", "/api/players/a%00b/stats", "/api/keep/ab%00"):
             refused = client.get(path)
