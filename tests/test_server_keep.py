@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +30,7 @@ NEW = {"players": ["ann", "bob", "cat"], "preset": "pineapple", "settings": {"po
 
 
 def _client(url: str) -> TestClient:
-    return TestClient(create_app(ServerSettings(db_url=url, pause=0, bot_delay=0)))
+    return TestClient(create_app(ServerSettings(db_url=url, pause=Decimal(0), bot_delay=0)))
 
 
 def _put(client: TestClient, book: dict[str, Any], number: int, hand: dict[str, str]) -> Any:

@@ -21,7 +21,7 @@ from ofc.server.tables.agents import HINT_BOT
 class ServerSettings(BaseSettings):
     """What one ``ofc serve`` process runs with (environment: ``OFC_`` and the field's name in capitals)."""
 
-    model_config = SettingsConfigDict(env_prefix="OFC_", extra="forbid", frozen=True)
+    model_config = SettingsConfigDict(env_prefix="OFC_", env_parse_none_str="null", extra="forbid", frozen=True)
 
     db_url: str | None = Field(default=None, max_length=2000)
     """Database URL: ``sqlite:///PATH`` or ``postgresql://...`` (None: ``sqlite:///$OFC_HOME/ofc.db``)."""
@@ -48,7 +48,7 @@ class ServerSettings(BaseSettings):
     processes: bool = True
     """Decision workers as processes (false: threads, for tests with stand-in bots)."""
     rate_limits: dict[str, Rule] | None = Field(default_factory=lambda: dict(RULES))
-    """The limits of ``ofc.server.net.ratelimit`` by name (None: no limits, for load tests)."""
+    """The limits of ``ofc.server.net.ratelimit`` by name (None, ``OFC_RATE_LIMITS=null``: none, for load tests)."""
     finished_kept: int = Field(default=100, ge=1)
     """Finished tables kept in memory (the least recently used leave first)."""
     recent_listed: int = Field(default=20, ge=0)
