@@ -31,7 +31,6 @@ from ofc.server.app import create_app
 from ofc.server.db.storage import FINISHED, Storage
 from ofc.server.settings import ServerSettings
 from ofc.server.tables.game import TableGame, secure_deck
-from ofc.server.tables.replay import restore_or_keep
 
 
 def fill(store: Storage, tables: int, waiting: int) -> None:
@@ -85,11 +84,17 @@ def main() -> None:
         now, pause = Decimal(10**9), Decimal(3)
 
         def before() -> str:
-            games = [restore_or_keep(row, store, pause, secure_deck, now) for row in store.load_tables()]
+            games = [
+                TableGame.restore_or_damaged(row, store, pause=pause, decks=secure_deck, now=now)
+                for row in store.load_tables()
+            ]
             return json.dumps({"tables": [game.public() for game in games]})
 
         def after() -> str:
-            games = [restore_or_keep(row, store, pause, secure_deck, now) for row in store.load_tables(unfinished=True)]
+            games = [
+                TableGame.restore_or_damaged(row, store, pause=pause, decks=secure_deck, now=now)
+                for row in store.load_tables(unfinished=True)
+            ]
             recent = [TableGame.from_row(row, store, pause, secure_deck) for row in store.recent_finished(20)]
             return json.dumps({"tables": [game.public() for game in games + recent]})
 

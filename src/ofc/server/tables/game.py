@@ -1,33 +1,50 @@
-"""One table's match or tournament, played through the engine and stored as it goes.
+"""One table's seats and its match or tournament, played through the engine and stored as it goes.
 
 ``TableGame`` is synchronous and knows nothing of sockets: the table manager calls it under the
 table's lock. A seat's action is checked, stored, then applied (``check_act``/``apply_act``);
 changes the table makes itself (placements, deals, settlements) are queued in order in
-``pending`` and stored by the manager before anything is sent. ``restore`` (``ofc.server.tables.replay``)
-rebuilds the match from storage. A tournament's money is in ``ofc.server.tables.tournament``.
+``pending`` and stored by the manager before anything is sent. ``TableGame.restore`` rebuilds
+the table from its stored rows. A tournament's money is in ``ofc.server.tables.tournament``.
+
+A person may leave a match that has started: the seat is then played by ``STAND_IN`` for the
+rest of the match, while the seat stays the person's (their stake stays held, the seat's
+result is settled into their balance at the end, their token still reads the seat's hand
+histories).
 """
 
 from __future__ import annotations
 
 import functools
+import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from fractions import Fraction
 from typing import Any
 
 from ofc.engine.actions import Action, ActionRecord
 from ofc.engine.clock import time_text
 from ofc.engine.hand import Hand
 from ofc.engine.view import HandView
-from ofc.formats.history import write
-from ofc.rules.cards import Deck, format_card
+from ofc.formats.history import TournamentFields, write
+from ofc.rules.cards import Deck, format_card, parse_cards
 from ofc.rules.errors import ActionError, OfcError
 from ofc.rules.rulebook import Rules
 from ofc.series.ledger import amount_text
 from ofc.series.match import Match
 from ofc.series.session import Session
-from ofc.series.tournament import Tournament
-from ofc.server.db.storage import FINISHED, MATCH, PLAYING, TOURNAMENT, WAITING, ActionRow, Storage, TableRow
+from ofc.series.tournament import Tournament, TournamentHand
+from ofc.server.db.storage import (
+    DAMAGED,
+    FINISHED,
+    MATCH,
+    PLAYING,
+    TOURNAMENT,
+    WAITING,
+    ActionRow,
+    Storage,
+    TableRow,
+)
 from ofc.server.net.protocol import with_hand_phrases
 from ofc.server.tables import tournament as tourney
 from ofc.server.tables.decks import DeckSource as DeckSource
@@ -36,8 +53,35 @@ from ofc.server.tables.decks import action_row, discard_due
 from ofc.server.tables.decks import secure_deck as secure_deck
 from ofc.server.tables.decks import seeded_decks as seeded_decks
 from ofc.server.tables.money import settle_match
-from ofc.server.tables.seating import SeatInfo as SeatInfo
-from ofc.server.tables.seating import Seating
+
+log = logging.getLogger("ofc.server")
+
+
+STAND_IN = "heuristic"
+"""The bot that plays the seat of a person who left a running match."""
+
+
+@dataclass
+class SeatInfo:
+    """A seat of the table: a bot spec, or a person once someone has joined."""
+
+    bot: str | None
+    player: str | None = None
+    token_hash: str | None = None
+    stand_in: str | None = None
+    """The bot playing a person's seat since they left the running match (None: they play it)."""
+
+    @property
+    def name(self) -> str:
+        """What the table shows for the seat."""
+        if self.bot is not None:
+            return f"{self.bot} bot"
+        return self.player or "(empty)"
+
+    @property
+    def played_by(self) -> str | None:
+        """The bot spec that decides for the seat: its own bot, or the stand-in of a person who left."""
+        return self.bot if self.bot is not None else self.stand_in
 
 
 @dataclass(frozen=True)
@@ -50,7 +94,7 @@ class CheckedAction:
     row: ActionRow
 
 
-class TableGame(Seating):
+class TableGame:
     """A table: its seats, its match and the hand being played."""
 
     def __init__(
@@ -128,6 +172,97 @@ class TableGame(Seating):
             self.series = Match(self.rules, button=button)
         self.session = Session(self.series)
         return self.session
+
+    # ------------------------------------------------------------------ seats
+
+    @property
+    def open_seats(self) -> list[int]:
+        """Seats waiting for a person."""
+        return [i for i, seat in enumerate(self.seats) if seat.bot is None and seat.player is None]
+
+    @property
+    def empty(self) -> bool:
+        """Whether nobody sits at the table (every person's seat open)."""
+        return all(seat.player is None for seat in self.seats)
+
+    def seat_of(self, token_hash: str) -> int | None:
+        """The seat holding the token with this hash, if any (a seat left mid-match too)."""
+        found = (
+            i for i, info in enumerate(self.seats) if info.token_hash is not None and info.token_hash == token_hash
+        )
+        return next(found, None)
+
+    def has_player(self, name: str) -> bool:
+        """Whether ``name`` sits at this table (or left it mid-match: the seat is still theirs)."""
+        return any(info.player == name for info in self.seats)
+
+    def check_open(self, seat: int, player: str) -> None:
+        """Raise ``PlayError`` unless ``player`` may sit down at ``seat``."""
+        if seat not in self.open_seats:
+            raise PlayError("seat {seat} of table {table} is not open", code="seat_taken", seat=seat, table=self.id)
+        if self.has_player(player):
+            raise PlayError(
+                "{player} already sits at table {table}", code="already_seated", player=player, table=self.id
+            )
+
+    def sit(self, seat: int, player: str, token_hash: str, *, stored: bool = False) -> None:
+        """Give an open seat to ``player`` (stored first, unless the caller has ``stored`` it)."""
+        self.check_open(seat, player)
+        if not stored:
+            self.store.take_seat(self.id, seat, player, token_hash, self.stake())
+        self.seats[seat].player = player
+        self.seats[seat].token_hash = token_hash
+
+    def leave(self, seat: int, *, stored: bool = False) -> None:
+        """Give up a person's seat before the match starts (stored first, unless the caller has)."""
+        self.check_leave(seat)
+        if not stored:
+            self.store.free_seat(self.id, seat, self.stake())
+        self.seats[seat].player = None
+        self.seats[seat].token_hash = None
+
+    def hand_over(self, seat: int, *, stored: bool = False) -> str:
+        """Let ``STAND_IN`` play a person's seat for the rest of the running match or tournament; the bot spec.
+
+        Stored first, unless the caller has ``stored`` it.
+        """
+        self.check_leave(seat)
+        if not stored:
+            self.store.hand_over_seat(self.id, seat, STAND_IN)
+        self.seats[seat].stand_in = STAND_IN
+        return STAND_IN
+
+    def check_leave(self, seat: int) -> None:
+        """Raise ``PlayError`` unless the person at ``seat`` may leave now (before the end, once)."""
+        info = self.seats[seat]
+        if info.stand_in is not None:
+            raise PlayError(
+                "{player} has already left table {table}", code="left_seat", player=info.name, table=self.id
+            )
+        if self.status == FINISHED:
+            raise PlayError(
+                "table {table}'s match is over: its seats can no longer be left", code="not_playing", table=self.id
+            )
+        if self.status != WAITING and self.status != PLAYING:
+            raise PlayError(
+                "table {table} is not being played: its seats cannot be left", code="not_playing", table=self.id
+            )
+
+    def check_playing(self, seat: int) -> None:
+        """Raise ``PlayError`` when the person at ``seat`` has left it to a bot (their token only watches)."""
+        info = self.seats[seat]
+        if info.stand_in is not None:
+            raise PlayError(
+                "{player} left table {table}: the {bot} bot plays the seat until the match ends",
+                code="left_seat",
+                player=info.name,
+                table=self.id,
+                bot=info.stand_in,
+            )
+
+    def stake(self) -> Fraction:
+        """What sitting down takes from a person's balance: a tournament's buy-in (a match: nothing)."""
+        return tourney.buy_in(self.rules) if self.kind == TOURNAMENT else Fraction(0)
 
     # ------------------------------------------------------------------ play
 
@@ -234,11 +369,13 @@ class TableGame(Seating):
         result = hand.result
         assert result is not None
         plan = session.plan
-        session.settle()
+        settled = session.settle()
         if record:
             names = [self.seats[seat].name for seat in plan.seats]
+            fields = TournamentFields.of(settled) if isinstance(settled, TournamentHand) else None
+            history = write(hand, names, tournament=fields)  # a tournament hand's: version 2
             summary = self.ledger() or self.tournament() or {}
-            self._write(self.store.finish_hand, self.id, self.hand_number, write(hand, names), summary)
+            self._write(self.store.finish_hand, self.id, self.hand_number, history, summary)
         self.previous = {"number": self.hand_number, "hand_seats": list(plan.seats), "result": result.to_dict()}
         if session.finished:
             series = self.series
@@ -368,15 +505,64 @@ class TableGame(Seating):
         decks: DeckSource = secure_deck,
         now: Decimal | None = None,
     ) -> TableGame:
-        """The table as stored: seats, and the match replayed hand by hand from its actions.
+        """The table as stored: its seats, and its match replayed hand by hand from its actions.
 
-        Stored times are table times. Given the server time ``now`` of the restart, the table's
-        clocks go on from its last stored event: the time the server was down does not count
-        against the seat to act, nor shorten the pause before the next deal.
+        Each stored deck is dealt again and its stored actions applied again; automatic actions
+        the replay makes beyond those stored are stored (they follow from the stored ones), and
+        a finished hand without a stored history gets one. Stored times are table times. Given
+        the server time ``now`` of the restart, the table's clocks go on from its last stored
+        event: the time the server was down does not count against the seat to act, nor
+        shorten the pause before the next deal. Raises whatever a damaged row makes the replay
+        raise (``restore_or_damaged`` keeps such a table).
         """
-        from ofc.server.tables.replay import replay_match  # the replay needs this module
-
         game = cls.from_row(row, store, pause, decks)
         if row.status != WAITING and row.button is not None:
-            replay_match(game, row, now)
+            game._replay(row.button, row.status == FINISHED, now)
         return game
+
+    @classmethod
+    def restore_or_damaged(
+        cls,
+        row: TableRow,
+        store: Storage,
+        *,
+        pause: Decimal = Decimal(0),
+        decks: DeckSource = secure_deck,
+        now: Decimal | None = None,
+    ) -> TableGame:
+        """``restore``; a table that cannot be replayed is kept as ``damaged`` (listed, its stakes still held)."""
+        try:
+            return cls.restore(row, store, pause=pause, decks=decks, now=now)
+        except Exception:
+            log.exception("table %s cannot be restored from the database: it is kept as damaged", row.id)
+        game = cls.from_row(row, store, pause, decks)
+        game.status = DAMAGED
+        return game
+
+    def _replay(self, button: int, finished: bool, now: Decimal | None) -> None:
+        """Bring a table fresh from ``from_row`` to its stored match (see ``restore``)."""
+        self.status = PLAYING
+        session = self._begin(button)
+        for stored in self.store.load_hands(self.id):
+            hand = session.deal(deck=Deck(order=parse_cards(stored.deck)), now=Decimal(stored.start))
+            self.hand_number = stored.number
+            self.next_deal = None
+            for index, action in enumerate(stored.actions):
+                if hand.actions_taken > index:
+                    continue
+                time = Decimal(action.time)
+                if action.automatic:
+                    hand.advance(time)
+                else:
+                    data = {"seat": action.seat, "place": action.place, "discard": action.discard}
+                    hand.apply(Action.from_dict(data), time)
+            self._stored = len(stored.actions)
+            if hand.actions_taken > self._stored:
+                self._persist()
+            if hand.is_over:
+                self._finish_hand(record=stored.history is None)
+        if finished:
+            self.status = FINISHED
+        last = self.hand
+        if now is not None and self.status == PLAYING and last is not None:
+            self.offset = max(Decimal(0), now - last.now)

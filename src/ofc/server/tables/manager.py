@@ -1,39 +1,59 @@
-"""The table manager: every table's lock, clock task, bots and connections.
+"""The table manager: the lobby's requests, and every table's lock, clock task, bots and connections.
 
 Each table has one ``asyncio.Lock``; everything that reads or changes its game runs under
 it. A clock task per table sleeps until the table's next deadline (or until woken by a
 change) and then brings the game up to time, so automatic placement happens on the server
 whether or not anyone is connected. Bots decide on the ``DecisionPool``; their actions go
 through the same checked, stored path as a person's. Storage work runs on ``Database``'s threads.
+
+The lobby creates, joins, leaves and lists tables. Every table not finished is in memory. A
+finished table stays a while (at most ``Settings.finished_kept`` of them, the least recently
+used nobody watches leaving first) and is loaded again from the database when someone opens
+it, asks for its rematch or its hands; the lobby lists the unfinished tables and the last
+``Settings.recent_listed`` finished ones, so neither memory nor the lobby grows with the
+tables ever played.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
+import hmac
 import json
 import logging
 import random
+import secrets
+from collections.abc import AsyncIterator
+from decimal import Decimal
+from fractions import Fraction
 from typing import Any
 
-from ofc.server.db.storage import DAMAGED, EXPIRED, FINISHED, Storage
+from ofc.engine.clock import time_text
+from ofc.rules.errors import OfcError
+from ofc.rules.rulebook import Rules
+from ofc.series.match import check_join, join_cost
+from ofc.server.db.schema import MOST_ID
+from ofc.server.db.storage import DAMAGED, EXPIRED, FINISHED, MATCH, TOURNAMENT, WAITING, Sitter, Storage
 from ofc.server.db.work import Database, StorageUnavailable
 from ofc.server.decisions.advice import advise
-from ofc.server.decisions.workers import DecisionPool
+from ofc.server.decisions.workers import DecisionPool, check_budget
 from ofc.server.net.protocol import (
     Act,
+    CreateTable,
     Hello,
     Hint,
+    JoinTable,
+    LeaveTable,
     Ping,
     Solve,
     Sync,
     error_message,
 )
 from ofc.server.net.ratelimit import Limiter, RateLimited
+from ofc.server.tables import tournament as tourney
 from ofc.server.tables.agents import BotFactory
-from ofc.server.tables.game import DeckSource, PlayError, TableGame, secure_deck
-from ofc.server.tables.lobby import Lobby
-from ofc.server.tables.replay import restore_or_keep
+from ofc.server.tables.game import STAND_IN, DeckSource, PlayError, TableGame, secure_deck
 from ofc.server.tables.runtime import Connection as Connection
 from ofc.server.tables.runtime import Runtime as Runtime
 from ofc.server.tables.runtime import Settings as Settings
@@ -43,8 +63,8 @@ from ofc.server.tables.timekeeping import Clock
 log = logging.getLogger("ofc.server")
 
 
-class TableManager(Lobby):
-    """All tables of one server: the lobby's requests (``Lobby``), clocks, bots and messages."""
+class TableManager:
+    """All tables of one server: the lobby's requests, clocks, bots and messages."""
 
     def __init__(
         self,
@@ -57,7 +77,6 @@ class TableManager(Lobby):
         db: Database | None = None,
         pool: DecisionPool | None = None,
     ) -> None:
-        super().__init__()
         self.store = store
         self.db = db or Database()
         self.pool = pool or DecisionPool(bot_factory, processes=False)
@@ -71,6 +90,13 @@ class TableManager(Lobby):
         self._stopping = False
         self.limiter = Limiter(clock, None)
         """Rate limits (the app sets the server's: ``ofc.server.net.ratelimit``)."""
+        self.recent: dict[int, dict[str, Any]] = {}
+        """The lobby entries of the last finished tables, by id, oldest first."""
+        self._finished: dict[int, None] = {}
+        """The finished tables in memory, least recently used first."""
+        self._loading = asyncio.Lock()
+        self._players: dict[str, tuple[asyncio.Lock, int]] = {}
+        """Per player joining (lower-case name): a lock (the stake check and the seat taken together) and its users."""
 
     # ------------------------------------------------------------------ life cycle
 
@@ -78,7 +104,8 @@ class TableManager(Lobby):
         """Restore every unfinished table (on a thread) and start its clock; list the last finished ones."""
         now, pause, decks = self.clock.now(), self.settings.pause, self.decks
         rows = await asyncio.to_thread(self.store.load_tables, unfinished=True)
-        for game in await asyncio.to_thread(lambda: [restore_or_keep(r, self.store, pause, decks, now) for r in rows]):
+        restore = functools.partial(TableGame.restore_or_damaged, store=self.store, pause=pause, decks=decks, now=now)
+        for game in await asyncio.to_thread(lambda: [restore(row) for row in rows]):
             game.deferred = True
             self._add(game)
         recent = await asyncio.to_thread(self.store.recent_finished, self.settings.recent_listed)
@@ -331,3 +358,323 @@ class TableManager(Lobby):
                 view = game.view(seat)
         if isinstance(message, Hint | Solve):
             await advise(self.pool, connection, message, view, self.settings.hint_bot)
+
+    # ------------------------------------------------------------------ the lobby
+
+    async def create(self, request: CreateTable, address: str = "") -> dict[str, Any]:
+        """Create a table; raises ``OfcError`` for bad rules or bot specs.
+
+        With ``request.sit``, the player sits down in the same step: every check of a join
+        runs first, then the table and the seat are stored in one transaction, so a refusal
+        leaves no table behind. The answer then carries ``joined`` (what a join answers).
+        """
+        rules = Rules.preset(request.preset).with_settings({**request.settings, "players": request.seats})
+        bots = list(request.bots) or [None] * request.seats
+        if len(bots) != request.seats:
+            raise OfcError(
+                "bots must list {seats} entries (a spec or null per seat), not {n_bots}",
+                seats=request.seats,
+                n_bots=len(bots),
+            )
+        for spec in bots:
+            if spec is not None:
+                check_budget(self.bot_factory(spec, None), spec)
+        if request.kind == TOURNAMENT:
+            tourney.check_rules(rules)
+        elif None in bots and rules.loss_limit is None:
+            rules = rules.with_settings({"loss_limit": self.settings.loss_limit})  # every person's seat holds a stake
+        if request.sit is None:
+            return (await self._open(request.name, rules, bots, request.kind, request.hints)).public()
+        sit = request.sit
+        async with self._player_lock(sit.name):
+            return await self._open_seated(request, rules, bots, sit, address)
+
+    async def _open_seated(
+        self, request: CreateTable, rules: Rules, bots: list[str | None], sit: JoinTable, address: str
+    ) -> dict[str, Any]:
+        seat = sit.seat if sit.seat is not None else next((i for i, bot in enumerate(bots) if bot is None), -1)
+        if seat not in range(len(bots)) or bots[seat] is not None:
+            raise PlayError("seat {seat} of the new table is a bot's", code="seat_taken", seat=max(seat, 0))
+        stake = tourney.buy_in(rules) if request.kind == TOURNAMENT else Fraction(0)
+        key, token = await self._admit(seat, sit, address, rules, request.kind)
+        sitter = Sitter(seat, sit.name, token_hash(token), self.settings.start_balance, key and token_hash(key), stake)
+        game = await self._open(request.name, rules, bots, request.kind, request.hints, sitter)
+        joined = {"table": game.id, "seat": seat, "token": token, "name": sit.name}
+        return game.public() | {"joined": joined | ({"player_key": key} if key else {})}
+
+    async def _open(
+        self,
+        name: str,
+        rules: Rules,
+        bots: list[str | None],
+        kind: str = MATCH,
+        hints: bool = True,
+        sitter: Sitter | None = None,
+    ) -> TableGame:
+        """Store and open a new table, with ``sitter`` seated (started at once when every seat is taken)."""
+        now = self.clock.now()
+        options = {"hints": hints}
+        add = functools.partial(self.store.add_table, options=options, since=time_text(now), sitter=sitter)
+        table_id = await self.db.write(add, name, rules.to_dict(), bots, kind, retry_for=self.db.request_seconds)
+        pause, decks = self.settings.pause, self.decks
+        game = TableGame(table_id, name, rules, bots, self.store, pause=pause, decks=decks, kind=kind, hints=hints)
+        game.waiting_since = now
+        if sitter is not None:
+            game.sit(sitter.seat, sitter.player, sitter.token_hash, stored=True)
+        game.deferred = True
+        runtime = self._add(game)
+        if not game.open_seats:
+            async with runtime.lock:
+                await self._start(runtime)
+        return game
+
+    async def rematch(self, table_id: int) -> dict[str, Any]:
+        """The table for a rematch of a finished match: same name, rules and bots, seats open again.
+
+        Opened by the first request; later ones get the same table, and the old table's
+        connections are told its number (``rematch`` in their state). Raises ``PlayError``.
+        """
+        runtime = await self.load(table_id)
+        async with runtime.lock:
+            game = runtime.game
+            if game.status != FINISHED:
+                raise PlayError(
+                    "table {table} is still playing: a rematch comes after the match",
+                    code="not_finished",
+                    table=table_id,
+                )
+            if game.rematch is not None:
+                with contextlib.suppress(PlayError):  # a rematch table that is gone: another is opened
+                    return (await self.load(game.rematch)).game.public()
+            bots = [info.bot for info in game.seats]
+            opened = await self._open(game.name, game.rules, bots, game.kind, game.hints)
+            game.open_rematch(opened.id)
+            await self._flush(runtime)
+            self._changed(runtime)
+            return opened.public()
+
+    async def leave(self, table_id: int, request: LeaveTable) -> dict[str, Any]:
+        """Free the seat of ``request.token`` before the match starts; the table as listed.
+
+        Once the match has started, the seat is handed to the ``heuristic`` bot for the rest of
+        the match instead: it stays the person's, with their stake held and its result settled
+        into their balance at the end.
+        """
+        runtime = await self.load(table_id)
+        async with runtime.lock:
+            game = runtime.game
+            seat = game.seat_of(token_hash(request.token))
+            if seat is None:
+                raise PlayError("that token holds no seat at table {table}", code="bad_token", table=table_id)
+            await self._bring_to_time(runtime)
+            game.check_leave(seat)
+            retry_for = self.db.request_seconds
+            if game.status == WAITING:
+                now = self.clock.now()
+                alone = all(info.player is None for i, info in enumerate(game.seats) if i != seat)
+                since = time_text(now) if alone else None
+                free = self.store.free_seat
+                await self.db.write(free, table_id, seat, game.stake(), since, retry_for=retry_for)
+                game.leave(seat, stored=True)
+                game.waiting_since = now if alone else game.waiting_since
+                for connection in runtime.connections:
+                    if connection.seat == seat:
+                        connection.seat = None
+            else:
+                await self.db.write(self.store.hand_over_seat, table_id, seat, STAND_IN, retry_for=retry_for)
+                runtime.bots[seat] = game.hand_over(seat, stored=True)
+                runtime.failures.pop(seat, None)
+            self._changed(runtime)
+            return game.public()
+
+    def expiry(self, game: TableGame) -> Decimal | None:
+        """When (server time) a waiting table with nobody seated expires (None: it does not)."""
+        if game.status != WAITING or not game.empty:
+            return None
+        if game.waiting_since is None:
+            game.waiting_since = self.clock.now()  # stored by an older version: counted from now
+        return game.waiting_since + self.settings.waiting_expiry
+
+    async def expire_if_due(self, runtime: Runtime) -> bool:
+        """Expire the waiting table when its time has come (lock held): stored, told, out of the lobby."""
+        due = self.expiry(runtime.game)
+        if due is None or self.clock.now() < due:
+            return False
+        if await self.db.write(self.store.expire_table, runtime.game.id):
+            runtime.game.status = EXPIRED
+            self._changed(runtime)
+            self.tables.pop(runtime.game.id, None)
+        return True
+
+    def listing(self) -> list[dict[str, Any]]:
+        """The lobby: every table not finished, and the last ``settings.recent_listed`` finished ones."""
+        now = self.clock.now()
+        live = [
+            rt.game.public()
+            for rt in self.tables.values()
+            if rt.game.status not in (FINISHED, EXPIRED) and (self.expiry(rt.game) or now + 1) > now
+        ]
+        # a match just over whose last writes are still being stored is not noted yet: the newest finished
+        unnoted = [
+            rt.game.public()
+            for rt in self.tables.values()
+            if rt.game.status == FINISHED and rt.game.id not in self._finished
+        ]
+        finished = (list(self.recent.values()) + unnoted)[-self.settings.recent_listed :]
+        return sorted(live + finished, key=lambda table: int(table["id"]))
+
+    def note_finished(self, runtime: Runtime) -> None:
+        """Note a table whose match is over (lock held): listed among the recent ones, kept in memory a while."""
+        table_id = runtime.game.id
+        if table_id in self._finished:
+            self._finished[table_id] = self._finished.pop(table_id)  # the most recently used now
+            return
+        self.recent[table_id] = runtime.game.public()
+        while len(self.recent) > self.settings.recent_listed:
+            del self.recent[next(iter(self.recent))]
+        self._finished[table_id] = None
+        self._evict()
+
+    def _evict(self) -> None:
+        """Let the least recently used finished tables nobody needs leave memory (the database keeps them)."""
+        while len(self._finished) > self.settings.finished_kept:
+            idle = next((i for i in self._finished if not self._needed(i)), None)
+            if idle is None:
+                return  # every finished table in memory is watched or unsettled: they go later
+            del self._finished[idle]
+            runtime = self.tables.pop(idle, None)
+            if runtime is not None and runtime.task is not None:
+                runtime.task.cancel()
+
+    def _needed(self, table_id: int) -> bool:
+        """Whether a finished table must stay: someone watches it, or its settlement is not stored yet."""
+        runtime = self.tables.get(table_id)
+        return runtime is not None and (bool(runtime.connections) or not runtime.game.settled)
+
+    async def load(self, table_id: int) -> Runtime:
+        """The table's runtime, a finished table loaded from the database on demand; ``PlayError`` ``no_table``."""
+        if not 0 < table_id <= MOST_ID:  # nor asked of the database: its integer columns stop there
+            raise PlayError("there is no table {table}", code="no_table", table=table_id)
+        runtime = self.tables.get(table_id)
+        if runtime is None:
+            async with self._loading:  # one load at a time: never two runtimes for a table
+                runtime = self.tables.get(table_id) or await self._load(table_id)
+        if runtime.game.status == FINISHED:
+            self.note_finished(runtime)
+        return runtime
+
+    async def _load(self, table_id: int) -> Runtime:
+        row = await self.db.read(self.store.load_table, table_id)
+        if row is None:
+            raise PlayError("there is no table {table}", code="no_table", table=table_id)
+        now, pause, decks = self.clock.now(), self.settings.pause, self.decks
+        restore = functools.partial(TableGame.restore_or_damaged, pause=pause, decks=decks, now=now)
+        game = await self.db.read(restore, row, self.store)
+        game.deferred = True
+        return self._add(game)
+
+    @contextlib.asynccontextmanager
+    async def _player_lock(self, name: str) -> AsyncIterator[None]:
+        """Hold the player's lock: a player's joins run one at a time (one free balance counted once)."""
+        key = name.lower()
+        lock, users = self._players.get(key, (asyncio.Lock(), 0))
+        self._players[key] = (lock, users + 1)
+        try:
+            async with lock:
+                yield
+        finally:
+            lock, users = self._players[key]
+            if users == 1:
+                del self._players[key]
+            else:
+                self._players[key] = (lock, users - 1)
+
+    async def join(self, table_id: int, request: JoinTable, address: str = "") -> dict[str, Any]:
+        """Sit a player; returns the seat and its token. Raises ``PlayError`` or ``OfcError``.
+
+        A player's joins run one at a time, so two tables cannot both count the same free balance.
+        """
+        async with self._player_lock(request.name):
+            return await self._join(table_id, request, address)
+
+    async def _admit(
+        self, seat: int, request: JoinTable, address: str, rules: Rules, kind: str
+    ) -> tuple[str | None, str]:
+        """Check that ``request.name`` may sit at ``seat`` of a table with these rules; a new name's key and a token."""
+        known = await self.db.read(self.store.balance, request.name)
+        key = await self._check_key(request, address, known=known is not None)
+        balance = self.settings.start_balance if known is None else known
+        if kind == TOURNAMENT:
+            tourney.check_buy_in(seat, request.name, balance, rules, self.held(request.name))
+        else:
+            check_join(seat, balance, rules, held=self.held(request.name))
+        return key, secrets.token_urlsafe(24)
+
+    async def _join(self, table_id: int, request: JoinTable, address: str) -> dict[str, Any]:
+        runtime = await self.load(table_id)
+        async with runtime.lock:
+            game = runtime.game
+            await self.expire_if_due(runtime)
+            if game.status == EXPIRED:
+                raise PlayError(
+                    "table {table} has expired: nobody sat at it for a while", code="expired", table=table_id
+                )
+            if game.status != WAITING or not game.open_seats:
+                raise PlayError("table {table} has no open seat", code="table_full", table=table_id)
+            seat = request.seat if request.seat is not None else game.open_seats[0]
+            game.check_open(seat, request.name)
+            key, token = await self._admit(seat, request, address, game.rules, game.kind)
+            retry_for = self.db.request_seconds
+            key_hash = key and token_hash(key)
+            start = self.settings.start_balance
+            await self.db.write(self.store.ensure_player, request.name, start, key_hash, retry_for=retry_for)
+            take = self.store.take_seat
+            await self.db.write(
+                take, table_id, seat, request.name, token_hash(token), game.stake(), retry_for=retry_for
+            )
+            game.sit(seat, request.name, token_hash(token), stored=True)
+            if not game.open_seats:
+                await self._start(runtime)
+            else:
+                self._changed(runtime)
+        answer = {"table": table_id, "seat": seat, "token": token, "name": request.name}
+        return answer | ({"player_key": key} if key else {})
+
+    def held(self, name: str) -> Fraction:
+        """What ``name`` has at stake in unsettled matches: each one's loss limit times its point value.
+
+        A finished match holds until its settlement is stored in the balance (``TableGame.settled``).
+
+        Joining needs the balance less this, so a balance always covers every loss its matches
+        can still bring (a match with a person's seat always has a loss limit; one stored by an
+        older version without it holds nothing), and a tournament's buy-in has already left it.
+        """
+        costs = (
+            join_cost(rt.game.rules)
+            for rt in self.tables.values()
+            if rt.game.kind == MATCH and not rt.game.settled and rt.game.has_player(name)
+        )
+        return sum((Fraction(cost) for cost in costs if cost is not None), Fraction(0))
+
+    async def _check_key(self, request: JoinTable, address: str, *, known: bool) -> str | None:
+        """A new key for a new name; for a ``known`` name, its key must be given. Raises ``PlayError``.
+
+        Wrong keys count against the name's and the address's limits (``RateLimited`` once spent).
+        """
+        if not known:
+            return secrets.token_urlsafe(18)
+        stored = await self.db.read(self.store.key_hash, request.name)
+        if stored is not None:
+            self.check_key(request.name, address, request.key, stored)
+        return None
+
+    def check_key(self, name: str, address: str, key: str | None, stored: str) -> None:
+        """Raise ``RateLimited`` when guessing ``name``'s key must wait, ``bad_key`` when ``key`` is wrong."""
+        self.limiter.check("key_name", name.lower())
+        self.limiter.check("key_address", address)
+        if key is None or not hmac.compare_digest(token_hash(key), stored):
+            self.limiter.spend("key_name", name.lower())
+            self.limiter.spend("key_address", address)
+            raise PlayError(
+                "the name {name} is taken: its player key is needed to play as it", code="bad_key", name=name
+            )
