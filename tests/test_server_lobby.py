@@ -9,6 +9,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from ofc.engine.hand import Hand
+from ofc.i18n import localize
 from ofc.rules.rulebook import Rules
 from ofc.server.db.storage import FINISHED
 from ofc.server.tables.agents import fantasy_action
@@ -87,6 +88,38 @@ def test_a_balance_must_cover_the_loss_limit(tmp_path: Path) -> None:
         assert "150" in refused.json()["error"]["message"]
         cheap = create_table(client, seats=2, settings={"loss_limit": 50, "point_value": 2})
         assert join(client, cheap["id"], "ann")["seat"] == 0
+
+
+def test_a_loss_limit_of_one_point_is_refused_in_the_singular(tmp_path: Path) -> None:
+    with TestClient(make_app(tmp_path, start_balance=100)) as client:
+        dear = create_table(client, seats=2, settings={"loss_limit": 1, "point_value": 150})
+        error = client.post(f"/api/tables/{dear['id']}/join", json={"name": "ann"}).json()["error"]
+        assert (
+            error["message"]
+            == "seat 0: balance 100 does not cover the loss limit of 1 point at 150 per point (150 needed)"
+        )
+        ru, uk = (localize(error["template"], error["params"], language) for language in ("ru", "uk"))
+        assert ru == "место 0: баланса 100 не хватает для просчёта (просчёт 1 очко, стоимость очка 150, нужно 150)"
+        assert (
+            uk == "місце 0: балансу 100 не вистачає для прорахунку (прорахунок 1 бал, вартість бала 150, потрібно 150)"
+        )
+        cheap = create_table(client, seats=2, settings={"loss_limit": 1, "point_value": 60})
+        ann = join(client, cheap["id"], "ann")  # holds 1 x 60
+        body = {"name": "ann", "key": ann["player_key"]}
+        error = client.post(f"/api/tables/{dear['id']}/join", json=body).json()["error"]
+        assert error["message"] == (
+            "seat 0: balance 100 (60 of it held at other tables) does not cover the loss limit "
+            "of 1 point at 150 per point (150 needed)"
+        )
+        ru, uk = (localize(error["template"], error["params"], language) for language in ("ru", "uk"))
+        assert ru == (
+            "место 0: баланса 100 (из них 60 заняты за другими столами) не хватает для просчёта "
+            "(просчёт 1 очко, стоимость очка 150, нужно 150)"
+        )
+        assert uk == (
+            "місце 0: балансу 100 (з них 60 зайнято за іншими столами) не вистачає для прорахунку "
+            "(прорахунок 1 бал, вартість бала 150, потрібно 150)"
+        )
 
 
 def test_a_loss_limit_holds_its_part_of_the_balance_until_the_match_ends(tmp_path: Path) -> None:

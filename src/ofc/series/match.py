@@ -47,27 +47,36 @@ def check_join(seat: int, balance: Number, rules: Rules, held: Number = 0) -> No
 
     ``held`` is the part of the balance already at stake elsewhere (other matches' limits).
     """
-    if not can_join(Fraction(balance) - Fraction(held), rules):
-        if held:
-            raise BalanceError(
-                "seat {seat}: balance {balance} ({held} of it held at other tables) does not cover the loss limit "
-                "of {loss_limit} points at {point_value} per point ({cost} needed)",
-                seat=seat,
-                balance=amount_text(balance),
-                held=amount_text(held),
-                loss_limit=rules.loss_limit,
-                point_value=rules.point_value,
-                cost=join_cost(rules),
-            )
+    if can_join(Fraction(balance) - Fraction(held), rules):
+        return
+    facts = {"seat": seat, "balance": amount_text(balance), "point_value": rules.point_value, "cost": join_cost(rules)}
+    if held and rules.loss_limit == 1:
         raise BalanceError(
-            "seat {seat}: balance {balance} does not cover the loss limit of {loss_limit} "
-            "points at {point_value} per point ({cost} needed)",
-            seat=seat,
-            balance=amount_text(balance),
-            loss_limit=rules.loss_limit,
-            point_value=rules.point_value,
-            cost=join_cost(rules),
+            "seat {seat}: balance {balance} ({held} of it held at other tables) does not cover the loss limit "
+            "of 1 point at {point_value} per point ({cost} needed)",
+            held=amount_text(held),
+            **facts,
         )
+    if held:
+        raise BalanceError(
+            "seat {seat}: balance {balance} ({held} of it held at other tables) does not cover the loss limit "
+            "of {loss_limit} points at {point_value} per point ({cost} needed)",
+            held=amount_text(held),
+            loss_limit=rules.loss_limit,
+            **facts,
+        )
+    if rules.loss_limit == 1:
+        raise BalanceError(
+            "seat {seat}: balance {balance} does not cover the loss limit of 1 point at {point_value} per point "
+            "({cost} needed)",
+            **facts,
+        )
+    raise BalanceError(
+        "seat {seat}: balance {balance} does not cover the loss limit of {loss_limit} "
+        "points at {point_value} per point ({cost} needed)",
+        loss_limit=rules.loss_limit,
+        **facts,
+    )
 
 
 @dataclass(frozen=True)
