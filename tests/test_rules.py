@@ -8,6 +8,7 @@ from decimal import Decimal
 
 import pytest
 
+from ofc.i18n import localize_error
 from ofc.rules.errors import RulesError
 from ofc.rules.ranking import Category
 from ofc.rules.rulebook import (
@@ -197,9 +198,23 @@ def test_scoring_defaults_to_the_variants() -> None:
 def test_a_scoring_other_than_the_variants_default_is_kept() -> None:
     chosen = Rules.preset("classic").with_settings({"scoring": "american"})
     assert chosen.with_settings({"variant": "turbo"}).scoring is Scoring.AMERICAN
-    both = Rules.preset("classic").with_settings({"variant": "pineapple", "scoring": "classic"})
-    assert both.scoring is Scoring.CLASSIC
-    assert Rules.of(variant="pineapple", scoring="classic").scoring is Scoring.CLASSIC
+    assert Rules.preset("pineapple").with_settings({"scoring": "american"}).scoring is Scoring.AMERICAN
+
+
+def test_classic_scoring_is_refused_in_pineapple() -> None:
+    """The rule pages: classic scoring is played only in classic and turbo."""
+    message = "setting scoring: classic scoring is not played in pineapple"
+    with pytest.raises(RulesError, match=message):
+        Rules.preset("classic").with_settings({"variant": "pineapple", "scoring": "classic"})
+    with pytest.raises(RulesError, match=message):
+        Rules.of(variant="pineapple", scoring="classic")
+    with pytest.raises(RulesError, match=message) as refused:
+        Rules.preset("pineapple").with_settings({"scoring": "classic"})
+    assert localize_error(refused.value, "ru") == (
+        "настройка scoring: классические правила подсчёта очков не применяются в варианте «ананас»"
+    )
+    assert Rules.of(variant="turbo", scoring="classic").scoring is Scoring.CLASSIC
+    assert Rules.of(variant="classic", scoring="american").scoring is Scoring.AMERICAN
 
 
 def test_fantasy_deal_sizes_and_repeats() -> None:

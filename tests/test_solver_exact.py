@@ -16,7 +16,7 @@ PROGRESSIVE = Rules.preset("pineapple-progressive")
 SETTINGS: list[tuple[Rules, float, bool]] = [
     (Rules.preset("classic"), 10.0, True),
     (PINEAPPLE, 10.0, True),
-    (PINEAPPLE.with_settings({"scoring": "classic"}), 4.0, True),
+    (PINEAPPLE, 4.0, True),
     (PINEAPPLE.with_settings({"fantasy_stay": "middle_full_house_plus,top_trips"}), 12.5, True),
     (PINEAPPLE.with_settings({"fantasy_stay": "middle_quads_plus"}), 30.0, True),
     (PINEAPPLE, 0.0, True),

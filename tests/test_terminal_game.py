@@ -12,19 +12,24 @@ from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
+import pytest
 from rich.console import Console
 
 from ofc.bots import Decision, legal_actions, make_bot
 from ofc.engine.actions import Action
+from ofc.engine.hand import Hand
 from ofc.engine.view import HandView
 from ofc.formats.history import check_copy, read
+from ofc.i18n import use_language
 from ofc.rules.cards import Deck, format_card, parse_cards
 from ofc.rules.rulebook import Rules
 from ofc.series.match import Match
-from ofc.terminal.face import Face
+from ofc.terminal.face import Face, LeaveMatch
 from ofc.terminal.game import TIMED_OUT, Game
 from ofc.terminal.reader import Ask
+from ofc.terminal.render import Table
 from ofc.terminal.store import HandStore
+from ofc.terminal.turn import Turn
 
 PLAYER_FIRST = "Qh Qd Kc Kd Ac"
 PLAYER_SINGLES = "2c 5h 6h 7s Ad As 3c 4d"
@@ -224,3 +229,22 @@ def test_an_illegal_bot_move_is_reported_without_naming_the_bots_cards(tmp_path:
     assert hand.view(1).discards == (secret,)
     assert out.getvalue() == "sloppy made an illegal move; it plays its first legal one\n"
     assert format_card(secret) not in out.getvalue()
+
+
+def test_ok_before_every_card_is_placed_names_the_cards_left_in_the_players_language() -> None:
+    rules = Rules.preset("classic")
+    for language, expected in [
+        ("en", "place every card first: {cards} still to go"),
+        ("ru", "сначала разложите все карты: осталось {cards}"),
+        ("uk", "спершу розкладіть усі карти: лишилося {cards}"),
+    ]:
+        hand = Hand(rules, button=1, seed=5)
+        held = hand.view(0).cards
+        out = io.StringIO()
+        face = Face(Console(file=out, width=200, color_system=None), Script([f"{format_card(held[0])} b", "ok"]))
+        turn = Turn(face, hand, 0, Table(("me", "bot"), 1, ""), advisor=lambda: make_bot("random"))
+        with use_language(language), pytest.raises(LeaveMatch):
+            turn.play()
+        left = " ".join(format_card(card) for card in held[1:])
+        assert expected.format(cards=left) in out.getvalue()
+        assert hand.view(0).cards == held  # nothing was applied

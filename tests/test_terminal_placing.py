@@ -78,7 +78,7 @@ def test_nothing_to_discard_and_nothing_to_undo() -> None:
         placing.place(c("Ah"), DISCARD)
     with pytest.raises(CommandError, match="nothing to take back: no card is placed yet"):
         placing.undo()
-    assert placing.missing_text() == "place every card first: Ah still to go"
+    assert placing.unplaced == (c("Ah"),)
     placing.place(c("Ah"), Row.TOP)
     with pytest.raises(CommandError, match="Kd is not placed, so there is nothing to take back"):
         placing.undo(c("Kd"))

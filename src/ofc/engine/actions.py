@@ -2,9 +2,13 @@
 
 An ``Action`` is one seat's whole decision for one deal: five cards at the first deal, one
 card a street in classic, four in turbo, two placed and one discarded in pineapple, or a
-fantasy seat's whole board with its discards. Build one directly or with ``Action.of``::
+fantasy seat's whole board with its discards. Build one directly or with ``Action.of``:
 
-    Action.of(1, top="Qh", bottom="9c", discard="2d")
+>>> action = Action.of(1, top="Qh", bottom="9c", discard="2d")
+>>> print(action)
+seat 1: top Qh; bottom 9c; discard 2d
+>>> action == Action.of(1, bottom="9c", top="Qh", discard="2d")
+True
 """
 
 from __future__ import annotations

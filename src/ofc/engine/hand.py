@@ -1,14 +1,22 @@
 """One hand of OFC as a state machine: deal, legal actions, apply, clocks, views, showdown.
 
 A hand is driven by values: ``apply(action, now)`` for a seat's decision and ``advance(now)``
-for the passing of time; ``now`` is always passed in (the hand reads no clock). Typical loop::
+for the passing of time; ``now`` is always passed in (the hand reads no clock). A hand played
+to its end by random legal actions, all at time 0 (no clock runs out):
 
-    hand = Hand(Rules.preset("pineapple").with_settings({"players": 3}), button=0, seed=7)
-    while not hand.is_over:
-        hand.advance(now)                    # automatic placement of seats out of time
-        seat = hand.to_act[0]
-        hand.apply(rng.choice(hand.legal_actions(seat)), now)
-    hand.result.sheet.points
+>>> import random
+>>> rng = random.Random(7)
+>>> hand = Hand(Rules.preset("pineapple").with_settings({"players": 3}), button=0, seed=7)
+>>> while not hand.is_over:
+...     seat = hand.to_act[0]
+...     hand.apply(rng.choice(hand.legal_actions(seat)), 0)
+>>> first = hand.private_record().actions[0].action
+>>> len(hand.private_record().actions), sum(hand.result.sheet.points)
+(15, 0)
+>>> hand.apply(first, 0)
+Traceback (most recent call last):
+...
+ofc.rules.errors.HandOver: the hand is over: seat 1 cannot act
 
 Play goes from the button's left to the button, street by street (deal order: ``ofc.engine.deals``).
 Fantasy seats get all their cards at once and set first, face-down until the showdown; street
@@ -20,23 +28,251 @@ player; ``private_record()`` the one door to the deck and every action. Search c
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from decimal import Decimal
+from functools import lru_cache
+from typing import NamedTuple
 
-from ofc.engine.action_check import check_action
 from ofc.engine.actions import Action, ActionRecord, action_record
 from ofc.engine.autoplace import auto_action
 from ofc.engine.clock import ClockReading, SeatClock, check_in_time, check_not_before, first_deadline, to_time
-from ofc.engine.deals import Deal, play_order
-from ofc.engine.hand_record import Before, PrivateRecord
-from ofc.engine.hand_setup import deal_plan, read_banks, read_button, read_deck, read_fantasy, read_streaks
+from ofc.engine.deals import Deal, deal_sequence, play_order
 from ofc.engine.legal import LegalActions
 from ofc.engine.result import HandResult, hand_result
 from ofc.engine.view import HandView, SeenForms, ViewUpdate, build_update, build_view, seen_forms
-from ofc.rules.cards import Card, Deck
-from ofc.rules.errors import ActionError, HandOver, NoSuchSeat, NothingToUndo, NotYourTurn
-from ofc.rules.rows import ROW_SIZES
+from ofc.rules.cards import DECK_SIZE, Card, Deck, format_card
+from ofc.rules.errors import (
+    ActionError,
+    CardNotHeld,
+    DuplicateCard,
+    HandOver,
+    NoSuchSeat,
+    NothingToUndo,
+    NotYourTurn,
+    RowFull,
+    SetupError,
+    UnknownRow,
+    WrongDiscardCount,
+    WrongPlacementCount,
+)
+from ofc.rules.rows import ROW_INDEXES, ROW_SIZES, Row
 from ofc.rules.rulebook import HAND_CARDS, Rules
 from ofc.rules.scoring import dealt_board, settle_boards
+
+# ---------------------------------------------------------------- set-up checks
+
+
+def read_button(rules: Rules, button: int) -> int:
+    """The button, checked to be a seat at the table."""
+    if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < rules.players:
+        raise SetupError(
+            "button must be a seat from 0 to {last}, not {button!r}", last=rules.players - 1, button=button
+        )
+    return button
+
+
+def read_deck(deck: Deck | None, seed: int | None) -> Deck:
+    """The deck given, or one shuffled from ``seed`` (or secure randomness); not both."""
+    if deck is not None and seed is not None:
+        raise SetupError("give a deck or a seed, not both")
+    return Deck(seed) if deck is None else deck
+
+
+def check_deal_size(deals: tuple[Deal, ...]) -> tuple[Deal, ...]:
+    """The deal sequence, checked to fit in one deck."""
+    needed = sum(deal.cards for deal in deals)
+    if needed > DECK_SIZE:
+        raise SetupError("this deal needs {needed} cards, more than a deck holds", needed=needed)
+    return deals
+
+
+@lru_cache(maxsize=1024)
+def deal_plan(rules: Rules, button: int, fantasy: tuple[int, ...]) -> tuple[Deal, ...]:
+    """``deal_sequence`` checked to fit in one deck; kept, since every hand of a table deals alike."""
+    return check_deal_size(deal_sequence(rules, button, fantasy))
+
+
+def per_seat(name: str, values: Sequence[object], players: int) -> None:
+    """Raise unless ``values`` is empty (the default) or has one entry per seat."""
+    if values and len(values) != players:
+        raise SetupError(
+            "{name} needs one entry per seat ({players}), got {count}",
+            name=name,
+            players=players,
+            count=len(values),
+        )
+
+
+def read_fantasy(rules: Rules, fantasy: Sequence[int]) -> tuple[int, ...]:
+    """Per seat, the cards of its fantasy deal (0 = a normal hand), checked against ``rules``."""
+    if not fantasy and isinstance(fantasy, tuple | list):  # the default: no seat in fantasy
+        return (0,) * rules.players
+    per_seat("fantasy", fantasy, rules.players)
+    deals = rules.fantasy_deals
+    out = tuple(fantasy) or (0,) * rules.players
+    for seat, cards in enumerate(out):
+        if cards and cards not in deals:
+            if not deals:
+                raise SetupError(
+                    "seat {seat} cannot be dealt {cards} cards in fantasy: allowed none (fantasy is off)",
+                    seat=seat,
+                    cards=cards,
+                )
+            allowed = ", ".join(str(n) for n in sorted(deals))
+            raise SetupError(
+                "seat {seat} cannot be dealt {cards} cards in fantasy: allowed {allowed}",
+                seat=seat,
+                cards=cards,
+                allowed=allowed,
+            )
+    return out
+
+
+def read_streaks(fantasy: tuple[int, ...], streaks: Sequence[int]) -> tuple[int, ...]:
+    """Per seat, the fantasy hands in a row this hand completes (default 1 for a fantasy seat)."""
+    if not streaks and isinstance(streaks, tuple | list) and not any(fantasy):  # the default without fantasy
+        return (0,) * len(fantasy)
+    per_seat("fantasy_in_row", streaks, len(fantasy))
+    out = tuple(streaks) or tuple(1 if cards else 0 for cards in fantasy)
+    for seat, (cards, streak) in enumerate(zip(fantasy, out, strict=True)):
+        if (streak >= 1) != bool(cards) or streak < 0:
+            if cards:
+                raise SetupError(
+                    "seat {seat} plays a fantasy hand, so fantasy_in_row cannot be {streak}", seat=seat, streak=streak
+                )
+            raise SetupError(
+                "seat {seat} plays a normal hand, so fantasy_in_row cannot be {streak}", seat=seat, streak=streak
+            )
+    return out
+
+
+def read_banks(rules: Rules, banks: Sequence[Decimal]) -> tuple[Decimal, ...]:
+    """Per seat, the match time bank left (default ``rules.time_bank_seconds``)."""
+    if not banks and isinstance(banks, tuple | list):  # the default: the rules' bank (never negative)
+        return (rules.time_bank_seconds,) * rules.players
+    per_seat("time_banks", banks, rules.players)
+    out = tuple(to_time(b) for b in banks) or (rules.time_bank_seconds,) * rules.players
+    for seat, bank in enumerate(out):
+        if bank < 0:
+            raise SetupError("seat {seat}'s time bank cannot be negative ({bank})", seat=seat, bank=bank)
+    return out
+
+
+# ---------------------------------------------------------------- action checks
+
+
+def check_action(action: Action, held: tuple[Card, ...], rooms: tuple[int, int, int], due: int) -> None:
+    """Raise unless ``action`` places or discards exactly ``held``, ``due`` of them discarded, within ``rooms``."""
+    seat = action.seat
+    check_shape(action)
+    if len(action.discards) != due:
+        if due == 1:
+            raise WrongDiscardCount(
+                "seat {seat} must discard {due} card, not {given}", seat=seat, due=due, given=len(action.discards)
+            )
+        raise WrongDiscardCount(
+            "seat {seat} must discard {due} cards, not {given}", seat=seat, due=due, given=len(action.discards)
+        )
+    room = list(rooms)
+    used: set[Card] = set()
+    for card, row in action.placements:
+        _check_card(seat, card, held, used)
+        if type(row) is not Row and (type(row) is not int or row not in ROW_INDEXES):
+            raise UnknownRow("seat {seat}: {row!r} is not a row (top, middle or bottom)", seat=seat, row=row)
+        room[row] -= 1
+        if room[row] < 0:
+            wanted = sum(1 for _, where in action.placements if where == row)
+            free = rooms[row]
+            term = Row(row).term
+            if free == 1:
+                raise RowFull(
+                    "seat {seat}'s {row} row has room for {free} more card, not {wanted}",
+                    seat=seat,
+                    row=term,
+                    free=free,
+                    wanted=wanted,
+                )
+            raise RowFull(
+                "seat {seat}'s {row} row has room for {free} more cards, not {wanted}",
+                seat=seat,
+                row=term,
+                free=free,
+                wanted=wanted,
+            )
+    for card in action.discards:
+        _check_card(seat, card, held, used)
+    if len(used) != len(held):
+        missing = format_card(next(card for card in held if card not in used))
+        raise WrongPlacementCount(
+            "seat {seat} must place {count} cards, not {given}: {missing} is neither placed nor discarded",
+            seat=seat,
+            count=len(held) - due,
+            given=len(action.placements),
+            missing=missing,
+        )
+
+
+def check_shape(action: Action) -> None:
+    """An action built by hand may hold anything: name what is not (card, row) pairs."""
+    seat = action.seat
+    placements: object = action.placements
+    discards: object = action.discards
+    if not isinstance(placements, tuple):
+        raise ActionError(
+            "seat {seat}: placements must be a tuple of (card, row) pairs, not {placements!r}",
+            seat=seat,
+            placements=placements,
+        )
+    for placement in placements:
+        if not isinstance(placement, tuple) or len(placement) != 2:
+            raise ActionError(
+                "seat {seat}: a placement is a (card, row) pair, not {placement!r}", seat=seat, placement=placement
+            )
+    if not isinstance(discards, tuple):
+        raise ActionError(
+            "seat {seat}: discards must be a tuple of cards, not {discards!r}", seat=seat, discards=discards
+        )
+
+
+def _check_card(seat: int, card: Card, held: tuple[Card, ...], used: set[Card]) -> None:
+    if type(card) is not int or card not in held:
+        text = format_card(card) if type(card) is int and 0 <= card < DECK_SIZE else repr(card)
+        raise CardNotHeld("seat {seat} does not hold {text}", seat=seat, text=text)
+    if card in used:
+        raise DuplicateCard("seat {seat} uses {card} twice", seat=seat, card=format_card(card))
+    used.add(card)
+
+
+# ---------------------------------------------------------------- records
+
+
+@dataclass(frozen=True, slots=True)
+class PrivateRecord:
+    """The hidden record of a hand: the deck order, its seed, and every action with its time.
+
+    For hand histories and storage only; never show it to a player (``view`` is their gate).
+    """
+
+    deck: tuple[Card, ...]
+    seed: int | None
+    actions: tuple[ActionRecord, ...]
+
+
+class Before(NamedTuple):
+    """What ``undo`` puts back: the hand's counters, held cards and clocks before an action (a tuple:
+    one is made per action applied, so it is kept cheap)."""
+
+    now: Decimal
+    next: int
+    dealt: int
+    street: int
+    turn: int
+    to_act: tuple[int, ...]
+    held: tuple[tuple[Card, ...], ...]
+    clocks: tuple[tuple[Decimal, Decimal, Decimal | None], ...]
+
+
+# ---------------------------------------------------------------- the hand
 
 _tuple_new = tuple.__new__
 
@@ -290,10 +526,15 @@ class Hand:
         check_in_time(time, self._now, self._clocks, self._to_act)
         self._commit(action, time, automatic=False)
 
-    def _apply_trusted(self, action: Action) -> None:
-        """``apply(action, hand.now)`` without the checks: not public, for callers that built ``action`` from
-        the acting seat's own legal set (``ofc.env`` decodes numbers its masks allow) and must not pay twice.
-        Acting at the hand's own time is always in time (``advance`` has placed every seat out of time)."""
+    def apply_unchecked(self, action: Action) -> None:
+        """``apply(action, hand.now)`` without its checks, for trusted callers only.
+
+        The caller vouches that ``action`` is legal for the seat to act: built from that seat's
+        own legal set (``ofc.env`` decodes only numbers its masks allow) or replayed from a record
+        this engine checked before. An action that is not legal corrupts the hand, so faces that
+        take input from people or the network always use ``apply``. Acting at the hand's own
+        time is always in time (``advance`` has placed every seat out of time).
+        """
         self._commit(action, self._now, automatic=False)
 
     def advance(self, now: Decimal | float) -> tuple[Action, ...]:

@@ -19,8 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ofc.engine.deals import play_order
-from ofc.engine.hand import Hand
-from ofc.engine.hand_setup import deal_plan
+from ofc.engine.hand import Hand, deal_plan
 from ofc.env.encoding import action_space_size, deal_mask, decode, street_codes
 from ofc.env.observer import StreetDeal, blank_vector, seat_frame
 from ofc.fast.settle import settle_tables

@@ -37,8 +37,7 @@ import numpy.typing as npt
 from ofc.bots.base import fantasy_decision, solution_action
 from ofc.engine.actions import Action
 from ofc.engine.deals import play_order
-from ofc.engine.hand import Hand
-from ofc.engine.hand_setup import read_fantasy
+from ofc.engine.hand import Hand, read_fantasy
 from ofc.engine.view import HandView
 from ofc.env.encoding import action_space_size, deal_mask, decode_held
 from ofc.env.fast_hand import FastHand, setup_for
@@ -303,7 +302,7 @@ class Table:
             return
         observer = self._observers[seat]
         deal = observer.street_deal()  # the seat's own cards and rooms, read through its view
-        hand._apply_trusted(decode_held(seat, observer.cards, deal, number))
+        hand.apply_unchecked(decode_held(seat, observer.cards, deal, number))
         self._after()
 
     @property

@@ -1,7 +1,7 @@
 """Hand histories: a versioned JSON record of one hand that replays to the same result.
 
 The format (``"format": "ofc-hand-history", "version": 1``, or 2 for a tournament hand,
-which adds the ``"tournament"`` field of ``ofc.formats.history_tournament``) is documented in
+which adds the ``"tournament"`` field: ``TournamentFields``) is documented in
 docs/hand-history.md. ``write`` turns a hand into a JSON-ready dict (``write_text`` into
 text), ``read`` checks a document and returns a ``HandHistory``, and ``replay`` deals the hand
 again, re-applies every action at its time and checks that the recorded result is the one the
@@ -9,6 +9,17 @@ rules give. Anything malformed or inconsistent raises ``HistoryError`` saying wh
 
 A seat's copy (``write(..., viewer=seat)``) is what a player may keep: no deck, and other
 seats' discards face-down for ever; ``check_copy`` checks it from its placements.
+
+A hand whose seats all ran out of time (every card placed automatically), written and replayed:
+
+>>> from ofc.rules.rulebook import Rules
+>>> hand = Hand(Rules.preset("classic"), button=0, seed=3)
+>>> _ = hand.advance(100_000)
+>>> document = write(hand, ["ann", "bob"])
+>>> document["format"], document["version"], read(document).names
+('ofc-hand-history', 1, ('ann', 'bob'))
+>>> replay(document).result == hand.result
+True
 """
 
 from __future__ import annotations
@@ -20,15 +31,242 @@ from decimal import Decimal
 from typing import Any
 
 from ofc.engine.actions import Action, ActionRecord
-from ofc.engine.clock import time_text
+from ofc.engine.clock import time_text, to_time
 from ofc.engine.hand import Hand
 from ofc.engine.result import HandResult
-from ofc.formats.history_fields import action_records, deck_field, get_field, hidden_counts, seat_ints, time_field
-from ofc.formats.history_tournament import TournamentFields, read_fields
-from ofc.rules.cards import Card, Deck, format_card
+from ofc.rules.cards import Card, Deck, format_card, parse_cards
 from ofc.rules.errors import HistoryError, OfcError
 from ofc.rules.rulebook import Rules
 from ofc.rules.scoring import Board, score_boards
+from ofc.series.tournament import TournamentHand, chip_results
+
+# ---------------------------------------------------------------- reading fields, each checked
+
+
+def get_field(document: Mapping[str, Any], key: str, kind: type | tuple[type, ...], what: str) -> Any:
+    """The value of ``key``, checked to be a ``kind`` (``what`` says it in words)."""
+    if key not in document:
+        raise HistoryError("the history has no {key!r} ({what})", key=key, what=what)
+    value = document[key]
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
+        raise HistoryError("the history's {key!r} must be {what}, not {value!r}", key=key, what=what, value=value)
+    return value
+
+
+def seat_ints(document: Mapping[str, Any], key: str, players: int) -> tuple[int, ...]:
+    """One whole number per seat."""
+    values = get_field(document, key, list, f"a list of {players} whole numbers")
+    if len(values) != players or not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+        raise HistoryError(
+            "the history's {key!r} must be a list of {players} whole numbers, not {values!r}",
+            key=key,
+            players=players,
+            values=values,
+        )
+    return tuple(values)
+
+
+def time_field(value: object, where: str) -> Decimal:
+    """A time, as decimal text or a number."""
+    if not isinstance(value, str | int | float) or isinstance(value, bool):
+        raise HistoryError("{where}: a time must be decimal text or a number, not {value!r}", where=where, value=value)
+    try:
+        return to_time(value)
+    except OfcError as error:
+        raise HistoryError("{where}: {error}", where=where, error=error) from None
+
+
+def deck_field(document: Mapping[str, Any]) -> tuple[tuple[Card, ...], int | None]:
+    """The deck's order (all 52 cards) and its seed, which must give that order."""
+    deck = get_field(document, "deck", dict, "an object with the deck's order and seed")
+    order = deck.get("order")
+    seed = deck.get("seed")
+    if not isinstance(order, list) or len(order) != 52:
+        raise HistoryError("the history's deck order must list all 52 cards")
+    try:
+        cards = parse_cards(order)
+    except OfcError as error:
+        raise HistoryError("the history's deck order: {error}", error=error) from None
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
+        raise HistoryError("the history's deck seed must be a whole number from 0 or null, not {seed!r}", seed=seed)
+    if seed is not None and Deck(seed).order != cards:
+        raise HistoryError("the history's deck order is not the order seed {seed} gives", seed=seed)
+    return cards, seed
+
+
+def hidden_counts(document: Mapping[str, Any], copy: bool) -> tuple[int, ...]:
+    """Per action, the face-down discards a seat's copy leaves out (always 0 in a full record)."""
+    counts = []
+    for number, item in enumerate(get_field(document, "actions", list, "a list of actions"), 1):
+        count = item.get("hidden_discards", 0) if isinstance(item, dict) else 0
+        if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= 52:
+            raise HistoryError(
+                "action {number}: 'hidden_discards' must be a count of cards, not {count!r}", number=number, count=count
+            )
+        if count and not copy:
+            raise HistoryError("action {number}: only a seat's copy may leave discards face-down", number=number)
+        counts.append(count)
+    return tuple(counts)
+
+
+def action_records(document: Mapping[str, Any]) -> tuple[ActionRecord, ...]:
+    """Every action with its time and whether it was automatic."""
+    items = get_field(document, "actions", list, "a list of actions")
+    records = []
+    for number, item in enumerate(items, 1):
+        where = f"action {number}"
+        if not isinstance(item, dict):
+            raise HistoryError("{where} must be an object, not {item!r}", where=where, item=item)
+        automatic = item.get("automatic", False)
+        if not isinstance(automatic, bool):
+            raise HistoryError(
+                "{where}: 'automatic' must be true or false, not {automatic!r}", where=where, automatic=automatic
+            )
+        try:
+            action = Action.from_dict(item)
+        except OfcError as error:
+            raise HistoryError("{where}: {error}", where=where, error=error) from None
+        records.append(ActionRecord(action, time_field(item.get("time"), where), automatic))
+    return tuple(records)
+
+
+# ---------------------------------------------------------------- the tournament field (version 2)
+# A tournament hand's history carries the hand's number and level in the tournament, its chips
+# per point, each seat's chips at the start of the hand and the whole chips each seat won.
+# Reading checks the field against the rules (the level follows from the hand number and
+# ``level_hands``, the chips per point from the level); ``check`` checks the chips won against
+# the hand's recorded points (table stakes and rounding as ``Tournament`` settles them).
+
+
+KEYS = ("hand", "level", "chips_per_point", "chips", "chips_won")
+
+
+def level_of(rules: Rules, hand: int) -> int:
+    """The level (from 1) of tournament hand ``hand`` (from 1): the last level lasts for ever."""
+    return min((hand - 1) // rules.level_hands, len(rules.chips_per_point) - 1) + 1
+
+
+@dataclass(frozen=True)
+class TournamentFields:
+    """A tournament hand's place in its tournament; tuples are per seat of the hand."""
+
+    hand: int
+    """Number of the hand in the tournament, from 1."""
+    level: int
+    """Level of the hand, from 1."""
+    chips_per_point: int
+    chips: tuple[int, ...]
+    """Each seat's chips at the start of the hand."""
+    chips_won: tuple[int, ...]
+    """Whole chips each seat won in the hand (negative: lost)."""
+
+    @staticmethod
+    def of(record: TournamentHand) -> TournamentFields:
+        """The fields of a hand as ``Tournament.record`` settled it (hand seats: ``plan.seats``)."""
+        seats = record.plan.seats
+        return TournamentFields(
+            hand=record.plan.hand + 1,
+            level=record.level + 1,
+            chips_per_point=record.chips_per_point,
+            chips=tuple(record.chips[seat] - record.won[seat] for seat in seats),
+            chips_won=tuple(record.won[seat] for seat in seats),
+        )
+
+    @property
+    def chips_after(self) -> tuple[int, ...]:
+        """Each seat's chips at the end of the hand."""
+        return tuple(before + won for before, won in zip(self.chips, self.chips_won, strict=True))
+
+    def to_dict(self) -> dict[str, object]:
+        """The JSON object of the history's ``"tournament"`` field."""
+        return {
+            "hand": self.hand,
+            "level": self.level,
+            "chips_per_point": self.chips_per_point,
+            "chips": list(self.chips),
+            "chips_won": list(self.chips_won),
+        }
+
+    def check(self, vs: Sequence[Sequence[int]], button: int) -> None:
+        """Raise ``HistoryError`` unless ``chips_won`` is the settlement of the points ``vs``."""
+        players = len(self.chips)
+        order = [(button + 1 + step) % players for step in range(players)]
+        try:
+            won = chip_results(vs, self.chips_per_point, self.chips, order)
+        except OfcError as error:
+            raise HistoryError("the history's tournament chips cannot be settled: {error}", error=error) from None
+        if won != self.chips_won:
+            raise HistoryError(
+                "the history's tournament 'chips_won' is {chips_won}, the hand's points at "
+                "{chips_per_point} chips a point give {won}",
+                chips_won=list(self.chips_won),
+                chips_per_point=self.chips_per_point,
+                won=list(won),
+            )
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def read_fields(value: object, rules: Rules) -> TournamentFields:
+    """Check a history's ``"tournament"`` object against ``rules``; raise ``HistoryError``."""
+    if not isinstance(value, Mapping):
+        raise HistoryError("the history's 'tournament' must be an object, not {value!r}", value=value)
+    extra = sorted(set(value) - set(KEYS))
+    if extra:
+        raise HistoryError("the history's 'tournament' has unknown field {key!r}", key=extra[0])
+    document: Mapping[str, Any] = value
+    numbers: dict[str, int] = {}
+    for key in ("hand", "level", "chips_per_point"):
+        number = document.get(key)
+        if not isinstance(number, int) or isinstance(number, bool) or number < 1:
+            raise HistoryError(
+                "the history's tournament {key!r} must be a whole number from 1, not {number!r}", key=key, number=number
+            )
+        numbers[key] = number
+    lists = {}
+    for key, least in (("chips", 1), ("chips_won", None)):
+        items = document.get(key)
+        if not isinstance(items, list) or len(items) != rules.players or not all(_whole(v) for v in items):
+            raise HistoryError(
+                "the history's tournament {key!r} must be a list of {players} whole numbers, not {items!r}",
+                key=key,
+                players=rules.players,
+                items=items,
+            )
+        if least is not None and min(items) < least:
+            raise HistoryError(
+                "the history's tournament {key!r}: every seat dealt in holds chips, not {items!r}", key=key, items=items
+            )
+        lists[key] = tuple(items)
+    fields = TournamentFields(
+        numbers["hand"], numbers["level"], numbers["chips_per_point"], lists["chips"], lists["chips_won"]
+    )
+    level = level_of(rules, fields.hand)
+    if fields.level != level:
+        raise HistoryError(
+            "the history's tournament hand {hand} is in level {level} ({level_hands} hands a level), not {given}",
+            hand=fields.hand,
+            level=level,
+            level_hands=rules.level_hands,
+            given=fields.level,
+        )
+    rate = rules.chips_per_point[level - 1]
+    if fields.chips_per_point != rate:
+        raise HistoryError(
+            "the history's tournament level {level} pays {rate} chips a point, not {chips_per_point}",
+            level=level,
+            rate=rate,
+            chips_per_point=fields.chips_per_point,
+        )
+    if sum(fields.chips_won) != 0 or min(fields.chips_after) < 0:
+        won = list(fields.chips_won)
+        raise HistoryError("the history's tournament 'chips_won' {won} does not move chips between stacks", won=won)
+    return fields
+
+
+# ---------------------------------------------------------------- the history
 
 FORMAT = "ofc-hand-history"
 VERSION = 1

@@ -35,7 +35,7 @@ PACKAGE: Final[Path] = Path(__file__).resolve().parent.parent
 TRANSLATED: Final[tuple[Language, ...]] = tuple(code for code in LANGUAGES if code != "en")
 _CLI_DIRS: Final[tuple[str, ...]] = ("cli", "terminal", "keep")
 _HTML_MARK = re.compile(r'data-i18n(?:-[a-z-]+)?="([^"]+)"')
-_ERRORS_MODULE = PACKAGE / "errors.py"
+_ERRORS_MODULE = PACKAGE / "rules" / "errors.py"
 _HEADER: Final[dict[str, Any]] = {
     "project": "ofc",
     "version": "0.1",

@@ -45,7 +45,15 @@ def suit_of(card: Card) -> int:
 
 
 def parse_card(text: str) -> Card:
-    """Read one card such as ``Ah``, ``td`` or ``10h``."""
+    """Read one card such as ``Ah``, ``td`` or ``10h``.
+
+    >>> parse_card("Ah"), parse_card("10h") == parse_card("Th"), format_card(parse_card("qd"))
+    (50, True, 'Qd')
+    >>> parse_card("Ax")
+    Traceback (most recent call last):
+    ...
+    ofc.rules.errors.CardError: unknown card 'Ax': expected a rank of 23456789TJQKA (or 10) and a suit of cdhs
+    """
     token = text.strip()
     body = token.upper()
     if body.startswith("10"):

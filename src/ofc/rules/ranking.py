@@ -214,6 +214,10 @@ def hand_name(key: int) -> Phrase:
     """A readable name such as ``"Two pair, kings and nines"`` or ``"Trips, queens"``.
 
     A ``Phrase``: English as a string, and a template the faces render in other languages.
+
+    >>> from ofc.rules.cards import parse_cards
+    >>> hand_name(rank5(parse_cards("Ah Ad Kc Ks 2d"))), hand_name(rank3(parse_cards("Qh Qd 2c")))
+    ('Two pair, aces and kings', 'Pair, queens')
     """
     category = category_of(key)
     ranks = deciding_ranks(key)

@@ -29,6 +29,7 @@ from ofc.rules.variants import (
     PROGRESSIVE_FANTASY_CARDS,
     PROGRESSIVE_REPEAT_CARDS,
     PROGRESSIVE_TRIPS_CARDS,
+    SCORING_TERMS,
     VARIANT_TERMS,
     VARIANTS,
     ButtonOnFantasy,
@@ -97,6 +98,12 @@ class Rules:
                 min_players=spec.min_players,
                 max_players=spec.max_players,
                 players=self.players,
+            )
+        if self.scoring not in spec.scorings:
+            raise RulesError(
+                "setting scoring: {scoring} scoring is not played in {variant}",
+                scoring=SCORING_TERMS[self.scoring],
+                variant=VARIANT_TERMS[self.variant],
             )
         if self.fantasy_cards is FantasyCards.PROGRESSIVE and self.variant is not Variant.PINEAPPLE:
             raise RulesError("setting fantasy_cards: progressive fantasy exists only in pineapple")
@@ -180,7 +187,16 @@ class Rules:
 
     @staticmethod
     def preset(name: str) -> Rules:
-        """The named preset (``classic``, ``turbo``, ``pineapple``, ``pineapple-progressive``)."""
+        """The named preset (``classic``, ``turbo``, ``pineapple``, ``pineapple-progressive``).
+
+        >>> rules = Rules.preset("pineapple")
+        >>> rules.players, rules.scoring.value, len(rules.spec.streets)
+        (2, 'american', 5)
+        >>> Rules.preset("omaha")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        ofc.rules.errors.RulesError: unknown preset 'omaha': choose one of classic, turbo, ...pineapple-progressive
+        """
         key = name.strip().lower()
         if key not in PRESETS:
             raise RulesError("unknown preset {name!r}: choose one of {names}", name=name, names=", ".join(PRESETS))

@@ -268,6 +268,19 @@ def score_boards(boards: Sequence[Board], rules: Rules, fantasy_in_row: Sequence
 
     ``fantasy_in_row[i]`` says how many fantasy hands in a row player ``i`` completes with this
     hand (0, the default, for a normal hand); it decides repeat fantasies.
+
+    A queen pair on top (7) and a flush at the bottom (4) against a fouled board in classic
+    scoring: three rows won at 2 each (6) plus the royalties (11), and a fantasy of 13 cards:
+
+    >>> from ofc.rules.cards import parse_cards as cards
+    >>> rules = Rules.preset("classic")
+    >>> flush = Board(cards("Qh Qd 2c"), cards("9s 9c 5d 5h 3c"), cards("Ah Kh Th 7h 4h"))
+    >>> fouled = Board(cards("As Ac 3d"), cards("Ks Kd 6c 4d 2d"), cards("Js Jd 8s 8c 6h"))
+    >>> royalties(flush, rules), is_fouled(fouled)
+    (Royalties(top=7, middle=0, bottom=4), True)
+    >>> sheet = score_boards([flush, fouled], rules)
+    >>> sheet.points, sheet.players[0].fantasy
+    ((17, -17), 13)
     """
     spec = rules.spec
     if not spec.min_players <= len(boards) <= spec.max_players:

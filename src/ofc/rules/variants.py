@@ -84,6 +84,8 @@ class VariantSpec:
     fantasy_cards: int
     scoring: Scoring
     """The ``scoring`` a rule set of this variant has unless another one is chosen."""
+    scorings: frozenset[Scoring] = frozenset(Scoring)
+    """The scoring systems the variant is played with (classic scoring only in classic and turbo)."""
 
     @property
     def first_deal(self) -> Street:
@@ -99,7 +101,13 @@ VARIANTS: Mapping[Variant, VariantSpec] = {
         Variant.TURBO, 2, 4, (Street(5, 5),) + (Street(4, 4),) * 2, fantasy_cards=13, scoring=Scoring.CLASSIC
     ),
     Variant.PINEAPPLE: VariantSpec(
-        Variant.PINEAPPLE, 2, 3, (Street(5, 5),) + (Street(3, 2),) * 4, fantasy_cards=14, scoring=Scoring.AMERICAN
+        Variant.PINEAPPLE,
+        2,
+        3,
+        (Street(5, 5),) + (Street(3, 2),) * 4,
+        fantasy_cards=14,
+        scoring=Scoring.AMERICAN,
+        scorings=frozenset({Scoring.AMERICAN}),
     ),
 }
 

@@ -22,7 +22,7 @@ from rich.text import Text
 
 from ofc.bots import Bot
 from ofc.engine.hand import Hand
-from ofc.formats.history_tournament import TournamentFields
+from ofc.formats.history import TournamentFields
 from ofc.i18n import N_, localize_error, tr, translate, trn
 from ofc.rules.cards import Deck
 from ofc.rules.errors import ActionError

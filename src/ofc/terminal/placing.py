@@ -105,14 +105,5 @@ class Placing:
         placements = tuple((card, target) for card, target in self.moves if isinstance(target, Row))
         return Action(seat, placements, self.cards_in(DISCARD))
 
-    def missing_text(self) -> str:
-        """Why the placing cannot be confirmed yet, for the player."""
-        left = self.unplaced
-        return f"place every card first: {format_cards(left)} still to go"
-
     def _remove(self, card: Card) -> None:
         self.moves = [(placed, where) for placed, where in self.moves if placed != card]
-
-
-def _s(count: int) -> str:
-    return "" if count == 1 else "s"

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from ofc.engine.hand import Hand
 from ofc.formats.history import write_text
-from ofc.formats.history_tournament import TournamentFields
+from ofc.formats.history import TournamentFields
 from ofc.rules.errors import OfcError
 
 

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
-from ofc.formats.history_tournament import TournamentFields
+from ofc.formats.history import TournamentFields
 from ofc.i18n import N_, format_number, tr, trn
 from ofc.series.match import HandRecord
 from ofc.series.tournament import Finish, Tournament, TournamentHand

@@ -131,7 +131,7 @@ class Turn:
         if not placing.moves:
             raise CommandError("place your cards first, like 'Ah b Kd m' (help lists the commands)")
         if not placing.complete:
-            raise CommandError("{problem}", problem=placing.missing_text())
+            raise CommandError("place every card first: {cards} still to go", cards=format_cards(placing.unplaced))
         action = placing.action(self.seat)
         try:
             self.hand.check(action)
