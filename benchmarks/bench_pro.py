@@ -14,11 +14,12 @@ and fantasy entry rate per seat-hand with 95% intervals (Wilson), and the mean d
 
     nice -n 10 .venv/bin/python benchmarks/bench_pro.py --part selfplay --hands 200 --bot pro
 
-``--part search`` plays the ``pro`` bot with a front-loaded, raced search (``FRONT_LOAD``,
-``FINALISTS``) against the default ``pro`` (the same time split evenly over the streets, every
-candidate played out to the end) on ``--hands`` normal heads-up decks of ``--rules``, each deck
-twice with the seats swapped, and prints the first bot's points per hand (95% interval over
-decks), both bots' foul and fantasy rates and mean decision times::
+``--part search`` plays ``SearchBot``, the ``pro`` bot with a front-loaded, raced search
+(``FRONT_LOAD``, ``FINALISTS``; defined here, not shipped), against the default ``pro`` (the
+same time split evenly over the streets, every candidate played out to the end) on ``--hands``
+normal heads-up decks of ``--rules``, each deck twice with the seats swapped, and prints the
+first bot's points per hand (95% interval over decks), both bots' foul and fantasy rates and
+mean decision times::
 
     nice -n 5 .venv/bin/python benchmarks/bench_pro.py --part search --hands 300
 
@@ -52,13 +53,17 @@ from pathlib import Path
 import numpy as np
 
 from ofc.bots import Bot, make_bot
-from ofc.bots.arrays import after_action, playouts
-from ofc.bots.base import legal_actions
-from ofc.bots.pro import FINALISTS, FRONT_LOAD, ProBot, pro_kernel, run_playouts
+from ofc.bots.arrays import KernelRules, after_action, playouts
+from ofc.bots.base import check_can_act, legal_actions
+from ofc.bots.budget import run_within_budget
+from ofc.bots.pro import EVERY_SEAT, Z95, Choice, ProBot, pro_kernel, run_playouts, street_index
 from ofc.bots.pro_weights import VARIANTS, ProWeights, read_weights, shipped_weights
+from ofc.engine.actions import Action
 from ofc.engine.deals import derive_seed
 from ofc.engine.hand import Hand
+from ofc.engine.view import HandView
 from ofc.fast.pro_value import FEATURE_NAMES
+from ofc.fast.rollout import Playouts
 from ofc.rules.rulebook import Rules
 from ofc.rules.scoring import fantasy_entry_cards, row_keys
 from ofc.series.session import play_hand
@@ -67,6 +72,91 @@ from ofc.train.selfplay import selfplay_chunk
 
 FOULED = FEATURE_NAMES.index("fouled")
 MADE = FEATURE_NAMES.index("fantasy_made")
+FRONT_LOAD = (2.5, 1.5, 1.0, 0.75)
+"""Relative time of a seat's street decisions before its last, the first street first, later
+streets as the last entry: the first streets decide fantasy and fouls and their play-outs are
+the longest, while the last street is mostly priced exactly."""
+RACE_SHARE = 0.5
+"""Share of a decision's budget played out over every candidate before only the best
+``FINALISTS`` go on, on the same shuffles."""
+FINALISTS = 3
+"""The candidates that go on after ``RACE_SHARE`` of the budget."""
+
+
+def street_share(rules: Rules, placed: int, front_load: tuple[float, ...]) -> float:
+    """The multiple of ``seconds`` a decision gets with ``placed`` cards on the seat's board.
+
+    The streets before the last share ``front_load``, scaled to one budget each on average;
+    the last street gets one budget.
+    """
+    last = len(rules.spec.streets) - 1
+    index = street_index(rules, placed)
+    if index >= last:
+        return 1.0
+    raw = [front_load[min(i, len(front_load) - 1)] for i in range(last)]
+    return raw[index] * last / sum(raw)
+
+
+class SearchBot(ProBot):
+    """``pro`` with its time split by ``FRONT_LOAD`` over the streets and its candidates raced:
+    ``RACE_SHARE`` of the budget over all of them, the rest over the ``FINALISTS`` best so far.
+
+    The candidates left out of the final are reported at minus infinity, so the bot's ranking
+    puts the finalists first (best first) and chooses among them alone.
+    """
+
+    def rank(
+        self, view: HandView, actions: list[Action], keep: int, seconds: float | None, rollouts: int | None
+    ) -> tuple[Choice, ...]:
+        """``ProBot.rank`` with ``seconds`` scaled by the street's share (``street_share``)."""
+        if seconds is not None:
+            placed = sum(len(row) for row in view.seats[check_can_act(view)].rows)
+            seconds *= street_share(view.rules, placed, FRONT_LOAD)
+        return super().rank(view, actions, keep, seconds, rollouts)
+
+    def sample(
+        self, job: Playouts, kernel: KernelRules, weights: np.ndarray, seconds: float | None, rollouts: int | None,
+        start: float, learned: int = EVERY_SEAT,
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:  # fmt: skip
+        """``ProBot.sample``, raced when there are more than ``FINALISTS`` candidates."""
+        n = len(job.cand_boards)
+        if n <= FINALISTS or (rollouts is not None and rollouts < 2):
+            return super().sample(job, kernel, weights, seconds, rollouts, start, learned)
+        sums = np.zeros(n, dtype=np.float64)
+        squares = np.zeros(n, dtype=np.float64)
+        tallies = np.zeros((n, 3), dtype=np.float64)
+        seed = self._rng.getrandbits(31)
+        done = run_within_budget(
+            lambda first, count: run_playouts(
+                job, kernel, weights, first, count, seed, sums, squares, tallies, learned
+            ),
+            None if seconds is None else seconds * RACE_SHARE,
+            None if rollouts is None else rollouts // 2,
+            start,
+        )
+        keep = np.argsort(-sums, kind="stable")[:FINALISTS]
+        sub = job._replace(cand_boards=job.cand_boards[keep], cand_counts=job.cand_counts[keep])
+        more_sums = np.zeros(FINALISTS, dtype=np.float64)
+        more_squares = np.zeros(FINALISTS, dtype=np.float64)
+        more_tallies = np.zeros((FINALISTS, 3), dtype=np.float64)
+        more = run_within_budget(
+            lambda first, count: run_playouts(
+                sub, kernel, weights, done + first, count, seed, more_sums, more_squares, more_tallies, learned
+            ),
+            seconds,
+            None if rollouts is None else rollouts - done,
+            start,
+        )
+        runs = done + more
+        self.last_rollouts = runs
+        means = np.full(n, -math.inf)
+        spread = np.full(n, math.inf)
+        shares = np.zeros((n, 3), dtype=np.float64)
+        means[keep] = (sums[keep] + more_sums) / runs
+        variance = (squares[keep] + more_squares) / runs - means[keep] ** 2
+        spread[keep] = Z95 * np.sqrt(np.maximum(variance, 0.0) / max(runs - 1, 1))
+        shares[keep] = (tallies[keep] + more_tallies) / runs
+        return means, spread, shares[:, :2], shares[:, 2]
 
 
 def duel(variant: str, hands: int, seed: int, weights: ProWeights) -> str:
@@ -149,7 +239,7 @@ def search_duel(rules_name: str, hands: int, seed: int, weights: ProWeights) -> 
     """One line: the front-loaded, raced ``pro`` against the default one on duplicate decks."""
     rules = Rules.preset(rules_name)
     rules = rules if rules.players == 2 else rules.with_settings({"players": 2})
-    raced = Timed("pro", 0, ProBot(seed=derive_seed(seed, 0), front_load=FRONT_LOAD, finalists=FINALISTS), weights)
+    raced = Timed("pro", 0, SearchBot(seed=derive_seed(seed, 0)), weights)
     plain = Timed("pro", 0, ProBot(seed=derive_seed(seed, 1)), weights)
     per_deck: list[float] = []
     fouled = [0, 0]

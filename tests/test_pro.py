@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from ofc.bots import make_bot
 from ofc.bots.arrays import after_action, board_array, kernel_rules, playouts
 from ofc.bots.base import legal_actions
-from ofc.bots.pro import FINALISTS, FRONT_LOAD, ProBot, learned_seats, run_playouts, street_share
+from ofc.bots.pro import ProBot, learned_seats, run_playouts
 from ofc.bots.pro_weights import VARIANTS, read_weights, shipped_weights
 from ofc.cli.app import main
 from ofc.engine.hand import Hand
@@ -137,62 +137,25 @@ def test_last_choices_are_ranked_and_the_decision_is_the_first() -> None:
     assert bot.last_rollouts == 30
 
 
-def test_a_raced_search_puts_its_finalists_first() -> None:
-    # racing: 15 play-outs each for the five, 15 more for the three best (FINALISTS): the
-    # finalists come first, best first, then the two others by their first 15 play-outs
-    hand = Hand(Rules.preset("pineapple"), button=1, seed=9)
-    bot = ProBot(rollouts=30, seconds=None, candidates=5, seed=2, finalists=FINALISTS)
-    view = hand.view(hand.to_act[0])
-    decision = bot.decide(view)
-    scores = [c.score for c in bot.last_choices]
-    finalists, others = scores[:FINALISTS], scores[FINALISTS:]
-    assert len(others) == 2
-    assert finalists == sorted(finalists, reverse=True)
-    assert others == sorted(others, reverse=True)
-    assert decision.action == bot.last_choices[0].action
-    assert bot.last_rollouts == 30
-
-
-def test_finalists_are_played_on_the_same_shuffles_as_alone() -> None:
-    # play-out i of a candidate depends on the seed and i only, so a finalist's 30 play-outs
-    # (15 raced among all five, 15 among the finalists) average exactly what 30 play-outs of
-    # that candidate alone give on the same seed (pineapple's default: its own seat learned); the
-    # first draw of Random(2) seeds them
+def test_each_candidate_is_played_on_the_same_shuffles_as_alone() -> None:
+    # play-out i of a candidate depends on the seed and i only, so each candidate's 30 play-outs
+    # among all five average exactly what 30 play-outs of that candidate alone give on the same
+    # seed (pineapple's default: its own seat learned); the first draw of Random(2) seeds them
     hand = Hand(Rules.preset("pineapple"), button=1, seed=9)
     view = hand.view(hand.to_act[0])
-    bot = ProBot(rollouts=30, seconds=None, candidates=5, seed=2, finalists=FINALISTS)
+    bot = ProBot(rollouts=30, seconds=None, candidates=5, seed=2)
     bot.decide(view)
     kernel = bot.ranking_kernel(view)
     weights = bot.weights.for_variant("pineapple")
     rows = view.seats[hand.to_act[0]].rows
     seed = random.Random(2).getrandbits(31)
-    for choice in bot.last_choices[:FINALISTS]:
+    assert len(bot.last_choices) == 5
+    for choice in bot.last_choices:
         b, c = after_action(rows, choice.action)
         job = playouts(view, b.reshape(1, 13), c.reshape(1, 3))
         sums, squares = np.zeros(1), np.zeros(1)
         run_playouts(job, kernel, weights, 0, 30, seed, sums, squares, learned=learned_seats("own", job.me))
         assert choice.score == pytest.approx(sums[0] / 30, abs=1e-9)  # the first street: no charge
-
-
-@pytest.mark.parametrize(("preset", "shares"), [
-    # pineapple places 5, 2, 2, 2, 2: FRONT_LOAD (2.5, 1.5, 1, 0.75) scaled by 4 / 5.75
-    ("pineapple", {0: 10 / 5.75, 5: 6 / 5.75, 7: 4 / 5.75, 9: 3 / 5.75, 11: 1.0}),
-    # turbo places 5, 4, 4: two streets before the last, (2.5, 1.5) scaled by 2 / 4
-    ("turbo", {0: 1.25, 5: 0.75, 9: 1.0}),
-    # classic places 5 then eight single cards: (2.5, 1.5, 1, 0.75 x 5) scaled by 8 / 8.75
-    ("classic", {0: 20 / 8.75, 5: 12 / 8.75, 6: 8 / 8.75, 7: 6 / 8.75, 11: 6 / 8.75, 12: 1.0}),
-])  # fmt: skip
-def test_street_share_front_loads_the_budget(preset: str, shares: dict[int, float]) -> None:
-    rules = Rules.preset(preset)
-    for placed, share in shares.items():
-        assert street_share(rules, placed, FRONT_LOAD) == pytest.approx(share)
-        assert street_share(rules, placed, (1.0,)) == 1.0  # the default: an even split
-    # the decisions before the last take one budget each on average
-    placed, total = 0, 0.0
-    for street in rules.spec.streets[:-1]:
-        total += street_share(rules, placed, FRONT_LOAD)
-        placed += street.place
-    assert total == pytest.approx(len(rules.spec.streets) - 1)
 
 
 def test_pro_is_reproducible_from_its_seed() -> None:

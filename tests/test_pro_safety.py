@@ -47,7 +47,7 @@ def test_a_sampled_last_street_fouls_in_every_play_out_or_in_none() -> None:
     job = playouts(view, boards, counts)
     kernel = pro_kernel(view, bot.fantasy_value)
     weights = bot.weights.for_variant("pineapple")
-    _means, _spread, _final, shares, _balance = bot.sample(job, kernel, weights, None, 25, time.perf_counter())
+    _means, _spread, shares, _balance = bot.sample(job, kernel, weights, None, 25, time.perf_counter())
     fouled = [float(f) for f in fouls(list(boards))]
     assert fouled == [1.0, 0.0, 1.0, 0.0, 1.0, 0.0]
     assert list(shares[:, 0]) == fouled
@@ -95,7 +95,7 @@ def test_a_foul_with_a_fantasy_top_is_a_foul_but_not_a_plain_one() -> None:
     )
     bot = ProBot(rollouts=3, seconds=None, seed=1)
     kernel = kernel_rules(rules, 12.0)
-    _means, _spread, _final, shares, _balance = bot.sample(
+    _means, _spread, shares, _balance = bot.sample(
         job, kernel, bot.weights.for_variant("pineapple"), None, 3, time.perf_counter()
     )
     assert shares.tolist() == [[1.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 0.0]]

@@ -2,10 +2,13 @@
 
 For a street decision the bot values every legal placement by the learned board value
 (``ofc.fast.pro_value``, weights shipped in ``ofc/bots/weights/pro.npz``), keeps the
-``candidates`` best, and plays the rest of the hand out from each with every seat placing by
-that same value (``ofc.fast.pro_rollout``), all candidates on the same shuffles, until the
-time or play-out budget is spent; the best mean wins. The last street needs no policy for the
-viewer: its board is final and the play-outs draw only the cards still unseen for the others.
+``candidates`` best (``DEFAULT_CANDIDATES``) and plays the rest of the hand out from each
+(``ofc.fast.pro_rollout``), all candidates on the same shuffles, until the time
+(``DEFAULT_SECONDS`` a decision) or play-out budget is spent. In the play-outs the bot's own
+seat places by the learned value and the other seats as the variant's style says (by default
+the static evaluation in pineapple and classic, the learned value in turbo). The best mean,
+less the style's charges on fouls, wins. The last street needs no policy for the viewer: its
+board is final and the play-outs draw only the cards still unseen for the others.
 ``last_choices`` keeps every candidate's mean and 95% half-width, best first (the hints show
 the first three). Fantasy hands are set by the exact solver, like every bot.
 
@@ -25,10 +28,6 @@ street 2, the opponents played out statically too; in turbo the mean alone, ever
 values reported (``last_choices``, the hints) are the means never charged, repriced with a
 fantasy at the bot's own ``fantasy_value`` (the weights' 12 unless given): a play-out's value
 is linear in the fantasy price, and the kernels sum its slope, the fantasy balance (``ofc.fast.rollout.seat_value``).
-
-Two search options are off by default (measured without a gain, docs/pro.md): ``front_load``
-splits a hand's time unevenly over the streets (``street_share``) and ``finalists`` races the
-candidates, only the best few going on after ``RACE_SHARE`` of the budget.
 """
 
 from __future__ import annotations
@@ -60,21 +59,10 @@ EVERY_SEAT = -1
 """The bit mask with every seat in it (``learned_seats``)."""
 Z95 = 1.959963984540054
 """The standard normal quantile of 0.975: a mean plus or minus Z95 standard errors covers 95%."""
-FRONT_LOAD = (2.5, 1.5, 1.0, 0.75)
-"""A front-loaded split of the time (``ProBot(front_load=FRONT_LOAD)``): relative time of a
-seat's street decisions before its last, the first street first, later streets as the last
-entry. The first streets decide fantasy and fouls and their play-outs are the longest, while
-the last street is mostly priced exactly. Not the default: against the even split it scored
-+0.12 +- 0.44 points a hand with ``FINALISTS`` (docs/pro.md)."""
-RACE_SHARE = 0.5
-"""Share of a decision's budget played out over every candidate before only the best
-``finalists`` go on (on the same shuffles), when a bot races its candidates."""
-FINALISTS = 3
-"""The finalists of the raced search measured in docs/pro.md."""
 EXACT_DEALS = 5_000
 """The most deals left to one other seat that the last street counts one by one: heads-up pineapple's
 three cards from 24 unseen make 2,024, classic's one card a few dozen; turbo's four cards from
-about thirty (27,405 deals, ~0.1 s here) are sampled instead."""
+about thirty (27,405 deals) are sampled instead."""
 
 
 @dataclass(frozen=True)
@@ -102,20 +90,6 @@ def street_index(rules: Rules, placed: int) -> int:
             return i
         total += street.place
     return len(streets) - 1
-
-
-def street_share(rules: Rules, placed: int, front_load: tuple[float, ...]) -> float:
-    """The multiple of ``seconds`` a decision gets with ``placed`` cards on the seat's board.
-
-    The streets before the last share ``front_load``, scaled to one budget each on average;
-    the last street gets one budget.
-    """
-    last = len(rules.spec.streets) - 1
-    index = street_index(rules, placed)
-    if index >= last:
-        return 1.0
-    raw = [front_load[min(i, len(front_load) - 1)] for i in range(last)]
-    return raw[index] * last / sum(raw)
 
 
 def run_playouts(
@@ -213,8 +187,6 @@ class ProBot:
         fantasy_value: float | None = None,
         seed: int | None = None,
         name: str = "pro",
-        front_load: tuple[float, ...] = (1.0,),
-        finalists: int | None = None,
         safety: float | None = None,
         safety_from: int | None = None,
         plain_safety: float | None = None,
@@ -227,10 +199,6 @@ class ProBot:
         self.seconds = seconds
         self.rollouts = rollouts
         self.candidates = candidates
-        self.front_load = front_load
-        """The street decisions' relative time (``street_share``); ``(1.0,)`` spends ``seconds`` on each."""
-        self.finalists = finalists
-        """Candidates that go on after the first ``RACE_SHARE`` of the budget (``None``: no race)."""
         given = {
             "safety": safety, "safety_from": safety_from, "plain_safety": plain_safety,
             "plain_from": plain_from, "fantasy_value": fantasy_value, "playouts": playouts,
@@ -292,13 +260,11 @@ class ProBot:
             return (Choice(actions[chosen[0]], value, math.inf, None, value),)
         job = playouts(view, boards[chosen], counts[chosen])
         placed = int(sum(len(row) for row in rows))
-        if seconds is not None:
-            seconds *= street_share(view.rules, placed, self.front_load)
         learned = learned_seats(style.playouts, job.me)
-        means, spread, final, fouls, balance = self.sample(job, kernel, weights, seconds, rollouts, start, learned)
+        means, spread, fouls, balance = self.sample(job, kernel, weights, seconds, rollouts, start, learned)
         ranked = means - charge(style, street_index(view.rules, placed) + 1, fouls, len(view.seats) - 1)
         values = self.repriced(view, kernel, means, balance)
-        order = sorted(range(len(chosen)), key=lambda i: (not final[i], -float(ranked[i])))
+        order = sorted(range(len(chosen)), key=lambda i: -float(ranked[i]))
         return tuple(
             Choice(actions[chosen[i]], float(values[i]), float(spread[i]), float(fouls[i, 0]), float(ranked[i]))
             for i in order
@@ -324,60 +290,29 @@ class ProBot:
     def sample(
         self, job: Playouts, kernel: KernelRules, weights: np.ndarray, seconds: float | None, rollouts: int | None,
         start: float, learned: int = EVERY_SEAT,
-    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:  # fmt: skip
-        """Each candidate's mean play-out value, its 95% half-width, whether it reached the final,
-        the shares of its play-outs that fouled and that fouled plainly (one row of two per
-        candidate) and its mean fantasy balance (the mean's slope in the fantasy bonus). The
-        seats in the bit mask ``learned`` play out by the learned value, the others by the static
-        evaluation (``learned_seats``).
-
-        With more than ``finalists`` candidates, ``RACE_SHARE`` of the budget plays out every
-        candidate and the rest only the ``finalists`` best so far, continuing the same shuffles;
-        the others keep their first means. ``last_rollouts`` counts a finalist's play-outs.
-        """
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:  # fmt: skip
+        """Each candidate's mean play-out value, its 95% half-width, the shares of its play-outs
+        that fouled and that fouled plainly (one row of two per candidate) and its mean fantasy
+        balance (the mean's slope in the fantasy bonus). The seats in the bit mask ``learned``
+        play out by the learned value, the others by the static evaluation (``learned_seats``)."""
         n = len(job.cand_boards)
         sums = np.zeros(n, dtype=np.float64)
         squares = np.zeros(n, dtype=np.float64)
         tallies = np.zeros((n, 3), dtype=np.float64)
         seed = self._rng.getrandbits(31)
-        racing = self.finalists is not None and n > self.finalists and (rollouts is None or rollouts >= 2)
-        first_seconds = None if seconds is None else seconds * (RACE_SHARE if racing else 1.0)
-        first_rollouts = None if rollouts is None else (rollouts // 2 if racing else rollouts)
         done = run_within_budget(
             lambda first, count: run_playouts(
                 job, kernel, weights, first, count, seed, sums, squares, tallies, learned
             ),
-            first_seconds,
-            first_rollouts,
+            seconds,
+            rollouts,
             start,
         )
-        runs = np.full(n, done, dtype=np.int64)
-        final = np.ones(n, dtype=np.bool_)
-        if racing:
-            keep = np.argsort(-sums, kind="stable")[: self.finalists]
-            final[:] = False
-            final[keep] = True
-            sub = job._replace(cand_boards=job.cand_boards[keep], cand_counts=job.cand_counts[keep])
-            more_sums = np.zeros(len(keep), dtype=np.float64)
-            more_squares = np.zeros(len(keep), dtype=np.float64)
-            more_tallies = np.zeros((len(keep), 3), dtype=np.float64)
-            more = run_within_budget(
-                lambda first, count: run_playouts(
-                    sub, kernel, weights, done + first, count, seed, more_sums, more_squares, more_tallies, learned
-                ),
-                seconds,
-                None if rollouts is None else rollouts - done,
-                start,
-            )
-            sums[keep] += more_sums
-            squares[keep] += more_squares
-            tallies[keep] += more_tallies
-            runs[keep] += more
-        self.last_rollouts = int(runs.max())
-        means = sums / runs
-        spread = Z95 * np.sqrt(np.maximum(squares / runs - means**2, 0.0) / np.maximum(runs - 1, 1))
-        shares = tallies / runs[:, None]
-        return means, spread, final, shares[:, :2], shares[:, 2]
+        self.last_rollouts = done
+        means = sums / done
+        spread = Z95 * np.sqrt(np.maximum(squares / done - means**2, 0.0) / max(done - 1, 1))
+        shares = tallies / done
+        return means, spread, shares[:, :2], shares[:, 2]
 
     def rank_last(
         self, view: HandView, actions: list[Action], boards: np.ndarray, counts: np.ndarray, kernel: KernelRules,
@@ -406,14 +341,13 @@ class ProBot:
                 t.weight, t.bit, t.unsuited5, t.flush5, t.unsuited3, t.top, t.middle, t.bottom, means, balance,
             )  # fmt: skip
             spread = np.zeros(len(actions), dtype=np.float64)
-            final = np.ones(len(actions), dtype=np.bool_)
             self.last_rollouts = deals
         else:
             learned = learned_seats(self.style(view.rules.variant.value).playouts, job.me)
-            means, spread, final, _, balance = self.sample(job, kernel, weights, seconds, rollouts, start, learned)
+            means, spread, _, balance = self.sample(job, kernel, weights, seconds, rollouts, start, learned)
         self.last_exact = exact
         values = self.repriced(view, kernel, means, balance)
-        order = sorted(range(len(actions)), key=lambda i: (bool(fouled[i]), not final[i], -float(means[i])))
+        order = sorted(range(len(actions)), key=lambda i: (bool(fouled[i]), -float(means[i])))
         return tuple(
             Choice(actions[i], float(values[i]), float(spread[i]), float(fouled[i]), float(means[i])) for i in order
         )

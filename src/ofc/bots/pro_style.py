@@ -7,15 +7,12 @@ that fouls without a fantasy top) from street ``plain_from`` on. ``fantasy_value
 fantasy entry in the play-outs (``None``: the value the weights were trained with). Both are
 points per opponent: three-handed, a charge counts twice, as a fantasy and a foul do.
 
-Pineapple's default is the careful style: on the same 500-odd deals against ``mc:seconds=1``
-it scored as many points as the uncharged bot with two-fifths of its fouls and about as many
-fantasy entries (docs/pro.md, "Ninth session"); since the twelfth session its charges are 45
-and 20 and the opponents are played out by the static evaluation, which at 0.19 s a decision
-fouls 2.9% with 11.2% fantasy on the same deals. Classic's default (since the fourteenth
-session) is a light charge from the second street with the opponents played out by the static
-evaluation: against ``mc:seconds=1`` on the same 206 deals it fouled 5.6% of its boards
-against the plain bot's 16.4% and scored as many points (both a draw; docs/pro.md,
-"Thirteenth and fourteenth sessions"). Turbo ranks by the plain mean.
+Pineapple's default is the careful style: charges of 45 from street 3 and 20 on plain fouls
+from street 2, a fantasy priced at 18 and the opponents played out by the static evaluation,
+so the bot fouls far less than the uncharged one for as many points. Classic's default is a
+charge of 7 from the second street (its play-outs are optimistic: the search fouls more than
+the continuation it assumes) with the opponents played out by the static evaluation. Turbo
+ranks by the plain mean. docs/research/pro-notebook.md has the measurements behind each choice.
 """
 
 from __future__ import annotations
@@ -42,8 +39,7 @@ PLAIN = Style()
 """Rank by the mean alone, a fantasy priced as in training."""
 CAREFUL = Style(safety=45.0, safety_from=3, plain_safety=20.0, plain_from=2, fantasy_value=18.0, playouts="own")
 """Pineapple's default: charges on fouls from the second and third streets, a fantasy priced at 18,
-the bot's own seat played out by the learned value and the others by the static one (docs/pro.md,
-"Twelfth session")."""
+the bot's own seat played out by the learned value and the others by the static one."""
 CLASSIC = Style(safety=7.0, safety_from=2, playouts="own")
 """Classic's default: a charge of 7 on fouled play-outs from the second street (classic's
 play-outs are optimistic: the search fouls more than the continuation it assumes), the bot's own

@@ -2,9 +2,9 @@
 
 The file is ``ofc/bots/weights/pro.npz`` (written by ``ofc train``): arrays named after the
 variants (``classic``, ``turbo``, ``pineapple``) plus ``fantasy_value``, the points a fantasy
-entry was worth in the training targets. Reading needs numpy only. A file written before the
-live-card features (weights over the ``BOARD_FEATURES`` alone) is widened on reading
-(``ofc.fast.pro_value.widen``): the new features weigh 0, so it plays as before.
+entry was worth in the training targets. Reading needs numpy only. A file whose weights cover
+the ``BOARD_FEATURES`` alone is widened on reading (``ofc.fast.pro_value.widen``): the live-card
+features weigh 0, so it plays as it was fitted.
 """
 
 from __future__ import annotations

@@ -36,7 +36,7 @@ def key3(a: int, b: int, c: int, weight: I32, unsuited3: I32) -> int:
 
 @nb.njit(cache=True)
 def _eval5_kernel(hands: Any, weight: I32, bit: I32, unsuited: I32, flush: I32, out: I32) -> None:
-    # key5 written out: as a call it runs about five times slower in this loop.
+    # key5 written out: as a call it runs several times slower in this loop.
     for i in range(hands.shape[0]):
         a, b, c, d, e = hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3], hands[i, 4]
         if ((a ^ b) | (a ^ c) | (a ^ d) | (a ^ e)) & 3 == 0:

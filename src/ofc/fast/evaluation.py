@@ -65,16 +65,12 @@ WEIGHTS_PLACING_ALL = (0.1, 0.2, 1.0, 0.02, 0.03, 1.5, 0.0)
 """The weights when every card dealt must be placed (turbo): late cards are forced into
 whatever room is left, so the lower rows need a wider margin than with a discard, and a flat
 risk for an open upper row (``P_UPPER_RISK``) only pushes cards up early. Tuned by coordinate
-searches on 20,000 duplicate deals (classic, then turbo) against the earlier weights (0.1,
-0.2, 2.0, 0.12, 0.05, 2.0, 0.0), a fantasy worth 11.6 points; on fresh deals they beat those
-weights by about 0.38 points a hand in turbo and foul 4.5% instead of 5.2%. (Turbo's
-streets of 5, 4 and 4 cards never leave a board one card short, so ``P_LAST_CARD`` is 0.)"""
+searches on duplicate deals (classic, then turbo; docs/bots.md). Turbo's streets of 5, 4 and 4
+cards never leave a board one card short, so ``P_LAST_CARD`` is 0."""
 WEIGHTS_ONE_A_STREET = (0.08, 0.22, 2.5, 0.02, 0.08, 1.35, 1.0)
 """The weights when every street after the first is a single card (classic): the same search
 continued from a random search, keeping the point that fouls least among the equally scoring
-ones. In classic they beat the earlier weights by about 0.45 points a hand and foul about 5.5%
-instead of 14%, the last choice priced exactly over the cards that can still come
-(``P_LAST_CARD``)."""
+ones, the last choice priced exactly over the cards that can still come (``P_LAST_CARD``)."""
 
 FLUSH_CHANCE = (0.0, 0.02, 0.08, 0.22, 0.48)
 """Chance a 5-card row holding n suited cards (and room for the rest) ends a flush."""

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     )
 
 DEFAULT_STAY_VALUE: Final = 12.0
-"""Points a repeat fantasy is worth by default (docs/solver.md says how it was measured)."""
+"""Points a repeat fantasy is worth by default: a fantasy hand's worth, estimated by simulation (docs/solver.md)."""
 
 _FANTASY_NAMES: Final = frozenset(
     {"FantasySolution", "check_deal", "max_fantasy_cards", "solve_fantasy", "solve_fantasy_top", "warm_up"}

@@ -6,7 +6,7 @@ than towards zero where the records say little.
 
 The fitted value then pays ``foul_penalty`` points per unit of the estimated foul chance (the
 ``risk`` feature) on every unfinished board. Without it the value, played greedily, fouls far
-more often than the static evaluation (13% against 5% in pineapple): a greedy choice among
+more often than the static evaluation: a greedy choice among
 many placements picks the ones whose value the fit over-estimates, and those are the risky
 ones, since a linear model prices the chance of a foul poorly. The finished board's value
 keeps its exact foul flag and needs no penalty."""
@@ -26,9 +26,8 @@ MIN_RECORDS = 50
 """Stages with fewer records keep the static evaluation's weights."""
 FOUL_PENALTY = TRAIN_FOUL_PENALTY
 """Points the value charges per unit of estimated foul chance on an unfinished board (``ofc
-train --foul-penalty``): played greedily in heads-up pineapple 5 cuts the fouls from 13.2% to
-4.4% (``benchmarks/bench_pro.py``), but the ``pro`` bot then loses points to its own
-unpenalised weights (docs/pro.md)."""
+train --foul-penalty``): played greedily, the penalised value fouls far less, at a cost in
+points to the ``pro`` bot; docs/pro.md says what the shipped weights use."""
 RISK = FEATURE_NAMES.index("risk")
 BIAS = FEATURE_NAMES.index("bias")
 MLP_EPOCHS = 40

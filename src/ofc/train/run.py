@@ -19,8 +19,8 @@ from ofc.train.selfplay import F64, Records, selfplay_chunk
 
 CHUNK_HANDS = 2000
 DEFAULT_FANTASY = TRAIN_FANTASY
-"""Points a fantasy entry adds to a training target: the measured worth of a fantasy hand
-in pineapple (README, ``bench_bots.py --part stay``: 12.2 +- 0.8)."""
+"""Points a fantasy entry adds to a training target: the worth of a fantasy hand in pineapple,
+estimated by simulation (``benchmarks/bench_bots.py --part stay``)."""
 
 Log = Callable[[str], None]
 
