@@ -172,7 +172,7 @@ def _build_tables() -> tuple[dict[int, int], list[int], dict[int, int]]:
 
 @cache
 def _tables() -> tuple[dict[int, int], list[int], dict[int, int]]:
-    """The look-up tables, built on first use (about 0.1 s: commands that rank nothing skip it)."""
+    """The look-up tables, built on first use (so commands that rank nothing skip building them)."""
     return _build_tables()
 
 
