@@ -23,8 +23,20 @@ except SystemExit:
 print("\\n".join(sorted(sys.modules)), file=sys.stderr)
 """
 
-HEAVY = ("numba", "numpy", "sqlalchemy", "fastapi", "uvicorn", "pydantic", "ofc.server", "ofc.fast", "ofc.bots")
-"""Packages no help text and no rules table needs (pydantic came with typer 0.29's coercion)."""
+HEAVY = (
+    "numba",
+    "numpy",
+    "sqlalchemy",
+    "fastapi",
+    "uvicorn",
+    "pydantic",
+    "ofc.server",
+    "ofc.fast",
+    "ofc.bots.",
+    "ofc.solver.",
+)
+"""Packages no help text and no rules table needs (pydantic came with typer 0.29's coercion). The faces of
+``ofc.bots`` and ``ofc.solver`` are light (their defaults, names loaded on first use); their modules are not."""
 
 
 def loaded(*args: str) -> set[str]:
