@@ -201,11 +201,14 @@ HAND_LIST = (
 
 
 def make_old(url: str, shape: str) -> None:
-    """A database of ``shape``: ``previous`` (fb28df8 made it), ``oldest``, or ``hand_migrated``
-    (the oldest, then opened by fb28df8: its missing tables created, the hand list's columns added)."""
+    """A database of ``shape``: ``previous`` (fb28df8 made it), ``oldest``, ``hand_migrated`` (the
+    oldest, then opened by fb28df8: its missing tables created, the hand list's columns added), or
+    ``partial`` (the oldest ``tables`` table alone)."""
     engine = create_engine(url)
     try:
-        if shape == "previous":
+        if shape == "partial":
+            oldest_schema().create_all(engine, tables=[oldest_schema().tables["tables"]])
+        elif shape == "previous":
             previous_schema().create_all(engine)
         else:
             oldest_schema().create_all(engine)
@@ -312,8 +315,10 @@ def test_head_is_the_second_revision() -> None:
     assert head() == HEAD
 
 
-@pytest.mark.parametrize(("shape", "revision"), [("previous", "0002"), ("oldest", "0001"), ("hand_migrated", "0001")])
-def test_a_database_made_before_alembic_is_recognised(db_url: str, shape: str, revision: str) -> None:
+@pytest.mark.parametrize(
+    ("shape", "revision"), [("previous", "0002"), ("oldest", "0001"), ("hand_migrated", "0001"), ("partial", None)]
+)
+def test_a_database_made_before_alembic_is_recognised(db_url: str, shape: str, revision: str | None) -> None:
     make_old(db_url, shape)
     engine = create_engine(db_url)
     try:
@@ -399,6 +404,22 @@ def insert_action(engine: Engine, table: int, hand: int, seq: int, prev: int | N
     row = {"table_id": table, "hand": hand, "seq": seq, "prev": prev, "seat": 0, "place": "[]", "discard": "[]"}
     with engine.begin() as db:
         db.execute(insert(metadata.tables["actions"]).values(**row, time="9", automatic=False))
+
+
+def test_a_database_with_some_of_the_baseline_tables_gets_the_others(db_url: str, opened: list[Storage]) -> None:
+    make_old(db_url, "partial")
+    engine = create_engine(db_url)
+    with engine.begin() as db:
+        db.execute(text("INSERT INTO tables (name, rules, bots, status) VALUES ('t', '{}', '[null]', 'waiting')"))
+    engine.dispose()
+    store = open_storage(db_url, opened)
+    assert stamped(store.engine) == HEAD
+    assert differences(store.engine) == []
+    (row,) = store.load_tables()
+    assert (row.id, row.name, row.bots, row.status, row.kind, row.rematch) == (1, "t", [None], "waiting", MATCH, None)
+    assert store.ensure_player("ann", Fraction(5)) == 5
+    store.take_seat(1, 0, "ann", "a" * 64)
+    assert store.load_tables()[0].seats == [SeatRow(0, "ann", "a" * 64)]
 
 
 def test_upgrading_again_changes_nothing(db_url: str, opened: list[Storage]) -> None:

@@ -2,7 +2,8 @@
 
 The revisions live in ``ofc/server/db/migrations/versions``; no ``alembic.ini`` is needed. A
 database made before Alembic (the server's tables there, no ``alembic_version``) is recognised,
-stamped at the revision its shape matches and upgraded from there. On PostgreSQL the whole
+stamped at the revision its shape matches and upgraded from there (one with only some of the
+baseline's tables runs every revision: each makes only what is missing). On PostgreSQL the whole
 upgrade is one transaction under an advisory lock, so servers starting together migrate once.
 Adding a revision: ``python -m ofc.server.db.migrate revision "what changed"`` (docs/server.md).
 """
@@ -86,8 +87,10 @@ def upgrade(engine: Engine) -> None:
     with _migrating(engine) as connection:
         settings = config(connection)
         stamped = current(connection)
-        if stamped is None and "players" in inspect(connection).get_table_names():
-            command.stamp(settings, legacy_revision(connection))
+        if stamped is None:
+            revision = legacy_revision(connection)
+            if revision is not None:
+                command.stamp(settings, revision)
         elif stamped is not None:
             try:
                 ScriptDirectory.from_config(settings).get_revision(stamped)
@@ -99,10 +102,16 @@ def upgrade(engine: Engine) -> None:
         command.upgrade(settings, "head")
 
 
-def legacy_revision(connection: Connection) -> str:
-    """The revision a database made before Alembic matches: ``BEFORE_ALEMBIC`` when it has all of it."""
+def legacy_revision(connection: Connection) -> str | None:
+    """The revision a database not under Alembic matches: ``BEFORE_ALEMBIC`` when it has all of it.
+
+    None: not even the baseline's tables (a new database, or one with some of them: both revisions
+    make only what is missing).
+    """
     found = inspect(connection)
     names = set(found.get_table_names())
+    if not {"players", "tables", "seats", "hands", "actions"} <= names:
+        return None
     if not {"house", "keep_books", "keep_hands"} <= names:
         return BASELINE
     columns = {
