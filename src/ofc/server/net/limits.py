@@ -145,7 +145,7 @@ def _replay(body: bytes, receive: Any) -> Any:
 
 async def _answer(send: Any, status: int, code: str, problem: str) -> None:
     # the one refusal shape of ofc.server.api.refusals: a plain message is its own template
-    refusal = {"code": code, "message": problem, "field": None, "template": problem, "params": {}}
+    refusal: dict[str, object] = {"code": code, "message": problem, "field": None, "template": problem, "params": {}}
     body = json.dumps({"error": refusal}).encode()
     headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
     await send({"type": "http.response.start", "status": status, "headers": headers})
