@@ -10,9 +10,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import (
+    BigInteger,
     Boolean,
     CheckConstraint,
     Column,
+    Float,
     ForeignKey,
     ForeignKeyConstraint,
     Integer,
@@ -123,6 +125,17 @@ keep_hands = Table(
     Column("stored", String(40), nullable=False),
 )
 """One entered hand of a score book."""
+
+leases = Table(
+    "table_leases",
+    metadata,
+    Column("table_id", Integer, ForeignKey("tables.id"), primary_key=True),
+    Column("owner", String(120), nullable=False),
+    Column("epoch", BigInteger, nullable=False),
+    Column("expires", Float, nullable=False),
+)
+"""Which server process runs each table (``ofc.server.db.leases``): ``expires`` in seconds since
+1970 on the database's clock, ``epoch`` raised at every change of owner."""
 
 MOST_ID = 2**31 - 1
 """The largest value of an ``Integer`` column on every database (PostgreSQL's is 32 bits): a table

@@ -9,8 +9,10 @@ decimal text (``ofc.server.tables.money``).
 
 from __future__ import annotations
 
+import contextlib
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -21,6 +23,7 @@ from sqlalchemy.exc import IntegrityError
 
 from ofc.server.db.engine import default_url as default_url
 from ofc.server.db.engine import make_engine
+from ofc.server.db.leases import check as check_lease
 from ofc.server.db.migrate import upgrade
 from ofc.server.db.schema import (
     DAMAGED,
@@ -52,6 +55,19 @@ __all__ = [
 
 
 @dataclass(frozen=True)
+class Fence:
+    """The lease a table's writes are made under: ``node`` holds ``table`` with ``epoch``."""
+
+    table: int
+    node: str
+    epoch: int
+
+
+FENCE: ContextVar[Fence | None] = ContextVar("FENCE", default=None)
+"""The fence of the writes made in this context (``Storage.fenced``); None: unfenced."""
+
+
+@dataclass(frozen=True)
 class Sitter:
     """A person sitting down at a table created for them, in the same transaction (``add_table``)."""
 
@@ -80,6 +96,28 @@ class Storage:
     def close(self) -> None:
         """Release the connection pool."""
         self.engine.dispose()
+
+    @staticmethod
+    @contextlib.contextmanager
+    def fenced(fence: Fence | None) -> Iterator[None]:
+        """Make the table writes inside fenced by ``fence``: each checks the lease in its own transaction."""
+        token = FENCE.set(fence)
+        try:
+            yield
+        finally:
+            FENCE.reset(token)
+
+    @contextlib.contextmanager
+    def _writing(self, table_id: int) -> Iterator[Connection]:
+        """A write transaction of ``table_id``: first, when fenced, the check that the lease is still held.
+
+        A node that lost the table's lease gets ``LeaseLost`` and writes nothing.
+        """
+        with self.engine.begin() as db:
+            fence = FENCE.get()
+            if fence is not None and fence.table == table_id:
+                check_lease(db, table_id, fence.node, fence.epoch)
+            yield db
 
     # ------------------------------------------------------------------ players
 
@@ -147,7 +185,7 @@ class Storage:
 
     def expire_table(self, table_id: int) -> bool:
         """Mark a waiting table with nobody seated ``expired``; whether it was (a seat taken meanwhile: no)."""
-        with self.engine.begin() as db:
+        with self._writing(table_id) as db:
             taken = db.execute(select(func.count()).select_from(seats).where(seats.c.table_id == table_id)).scalar()
             where = (tables.c.id == table_id, tables.c.status.in_([WAITING, EXPIRED]))
             return not taken and db.execute(update(tables).where(*where).values(status=EXPIRED)).rowcount == 1
@@ -158,7 +196,7 @@ class Storage:
         Safe to repeat after a failure whose commit may have gone through (the seat is then taken once).
         """
         try:
-            with self.engine.begin() as db:
+            with self._writing(table_id) as db:
                 db.execute(insert(seats).values(table_id=table_id, seat=seat, player=player, token_hash=token_hash))
                 if stake:
                     _credit(db, player, -stake)
@@ -173,7 +211,7 @@ class Storage:
 
         ``since``: the server time now, when the table is left with nobody seated (its expiry counts from it).
         """
-        with self.engine.begin() as db:
+        with self._writing(table_id) as db:
             where = (seats.c.table_id == table_id, seats.c.seat == seat)
             player = db.execute(select(seats.c.player).where(*where)).scalar()
             if player is None:
@@ -186,18 +224,18 @@ class Storage:
 
     def hand_over_seat(self, table_id: int, seat: int, bot: str) -> None:
         """Record that ``bot`` plays ``seat`` for the rest of the match (its person left; the seat stays theirs)."""
-        with self.engine.begin() as db:
+        with self._writing(table_id) as db:
             where = (seats.c.table_id == table_id, seats.c.seat == seat)
             db.execute(update(seats).where(*where).values(stand_in=bot))
 
     def set_rematch(self, table_id: int, rematch: int) -> None:
         """Link a finished table to the table opened for its rematch."""
-        with self.engine.begin() as db:
+        with self._writing(table_id) as db:
             db.execute(update(tables).where(tables.c.id == table_id).values(rematch=rematch))
 
     def start_match(self, table_id: int, button: int, house_pays: dict[int, Fraction] | None = None) -> None:
         """Mark the table playing with its first button; the house pays its bots' buy-ins (per seat)."""
-        with self.engine.begin() as db:
+        with self._writing(table_id) as db:
             status = db.execute(select(tables.c.status).where(tables.c.id == table_id)).scalar_one()
             if status != WAITING:
                 return  # already stored (a repeated call)
@@ -255,7 +293,7 @@ class Storage:
     def add_hand(self, table_id: int, number: int, deck: Sequence[str], start: str) -> None:
         """Store a newly dealt hand: its whole deck order (server-side only) and start time."""
         where = (hands.c.table_id == table_id, hands.c.number == number)
-        with self.engine.begin() as db:
+        with self._writing(table_id) as db:
             if db.execute(select(hands.c.deck).where(*where)).scalar() == json.dumps(list(deck)):
                 return  # already stored (a repeated call)
             db.execute(insert(hands).values(table_id=table_id, number=number, deck=json.dumps(list(deck)), start=start))
@@ -283,7 +321,7 @@ class Storage:
             for offset, row in enumerate(rows)
         ]
         try:
-            with self.engine.begin() as db:
+            with self._writing(table_id) as db:
                 db.execute(insert(actions), values)
         except IntegrityError:
             if not self._stored_already(table_id, hand, values):
@@ -299,7 +337,7 @@ class Storage:
 
     def finish_hand(self, table_id: int, hand: int, history: dict[str, Any], ledger: dict[str, Any]) -> None:
         """Store a finished hand's history and the match ledger after it."""
-        with self.engine.begin() as db:
+        with self._writing(table_id) as db:
             db.execute(
                 update(hands)
                 .where(hands.c.table_id == table_id, hands.c.number == hand)
@@ -319,7 +357,7 @@ class Storage:
         ``house_gets`` (per seat) go to the house: a tournament's bot seats' prizes, or a
         match's bot seats' results and its rounding (``reason`` ``match``). Only once.
         """
-        with self.engine.begin() as db:
+        with self._writing(table_id) as db:
             status = db.execute(select(tables.c.status).where(tables.c.id == table_id)).scalar_one()
             if status == FINISHED:
                 return
