@@ -24,6 +24,7 @@ import json
 import multiprocessing
 import random
 import statistics
+import sys
 import tempfile
 import time
 import urllib.request
@@ -32,7 +33,9 @@ from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 
-from ofc.server.launch import free_port, post_json, start_server
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # the test helpers: support.launch
+
+from support.launch import free_port, post_json, start_server
 
 
 def random_move(state: dict[str, Any], rng: random.Random) -> dict[str, Any]:

@@ -18,6 +18,8 @@ import pytest
 
 CACHES = Path(__file__).resolve().parent.parent / ".numba-cache"
 
+collect_ignore = ["support"]  # helper modules imported by the tests (``support.twins`` ...), not tests
+
 
 def pytest_configure(config: pytest.Config) -> None:
     """Point numba at this process's own cache (runs before test modules, and so numba, are imported)."""

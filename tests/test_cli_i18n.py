@@ -17,7 +17,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from keep_books import pineapple_book
 from ofc.cli.app import main
 from ofc.engine.actions import Action
 from ofc.engine.hand import Hand
@@ -26,6 +25,7 @@ from ofc.i18n import current_language
 from ofc.i18n.extract import check_catalogs
 from ofc.rules.cards import ALL_CARDS, Deck, parse_cards
 from ofc.rules.rulebook import Rules
+from support.keep_books import pineapple_book
 from test_cli_replay import fantasy_hand
 
 ANN = {"name": "ann", "top": "Qh Qd 2c", "middle": "9h 9d 9c 3s 4s", "bottom": "As Ks Js 8s 2s"}

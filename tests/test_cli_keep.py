@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from keep_books import (
+from ofc.cli.app import main
+from support.keep_books import (
     PINEAPPLE_BUTTONS,
     PINEAPPLE_FANTASY,
     PINEAPPLE_FOULED,
@@ -19,7 +20,6 @@ from keep_books import (
     classic_book,
     pineapple_book,
 )
-from ofc.cli.app import main
 
 
 def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:

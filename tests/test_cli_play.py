@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pexpect
 
-from pty_prompts import Prompt, expect, prompt
+from support.pty_prompts import Prompt, expect, prompt
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 INTERRUPT = "<Ctrl-C>"

@@ -9,7 +9,7 @@ from pathlib import Path
 import pexpect
 
 from ofc.formats.history import check_copy, read
-from pty_prompts import Prompt, expect, prompt
+from support.pty_prompts import Prompt, expect, prompt
 from test_cli_play import PROMPTS, Driver, files, plain, replay_text
 
 TOURNAMENT_PROMPTS: list[Prompt] = [

@@ -1,6 +1,6 @@
 """Ray: simulations and training on a local head give exactly the local results of the same seed.
 
-The Ray session runs in a process of its own (``tests/ray_checks.py``, a two-CPU head on
+The Ray session runs in a process of its own (``tests/support/ray_checks.py``, a two-CPU head on
 loopback), so Ray's workers and threads never share a process or a numba cache with the
 other tests; the timeout is a hang guard only.
 """
@@ -20,12 +20,12 @@ from ofc.cli.app import main
 from ofc.train.cluster import ClusterError, check_cluster
 
 pytest.importorskip("ray")
-CHECKS = Path(__file__).with_name("ray_checks.py")
+CHECKS = Path(__file__).parent / "support" / "ray_checks.py"
 
 
 @pytest.fixture(scope="module")
 def ray_results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    """The JSON document printed by ``tests/ray_checks.py``."""
+    """The JSON document printed by ``tests/support/ray_checks.py``."""
     cache = tmp_path_factory.mktemp("numba-cache")
     env = {**os.environ, "NUMBA_CACHE_DIR": str(cache)}
     done = subprocess.run(

@@ -14,7 +14,7 @@ from ofc.env.encoding import action_mask, action_space_size, decode, encode, str
 from ofc.rules.cards import ALL_CARDS, Deck, parse_cards
 from ofc.rules.errors import ActionError
 from ofc.rules.rulebook import Rules
-from twins import Position, positions
+from support.twins import Position, positions
 
 PINEAPPLE = Rules.preset("pineapple")
 

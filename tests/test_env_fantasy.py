@@ -11,7 +11,6 @@ from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
 import ofc.env.spiel  # noqa: F401  # registers python_ofc
-from env_checks import scored_points
 from ofc.engine.hand import Hand
 from ofc.env import SeatEnv, pettingzoo_env
 from ofc.env.table import Table
@@ -19,6 +18,7 @@ from ofc.rules.cards import ALL_CARDS, Deck, format_cards, parse_cards
 from ofc.rules.errors import ActionError, SetupError
 from ofc.rules.rulebook import Rules
 from ofc.solver import FantasySolution, solve_fantasy, solve_fantasy_top
+from support.env_checks import scored_points
 
 PINEAPPLE3 = Rules.preset("pineapple").with_settings({"players": 3})
 ROYAL_AND_3C = "Kc Kd Kh Ts Js Qs Ks As 2h 4h 6h 8h Th 3c"

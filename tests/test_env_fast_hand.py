@@ -17,7 +17,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from env_checks import scored_points
 from ofc.engine.hand import Hand
 from ofc.env import pettingzoo_env
 from ofc.env.encoding import action_mask
@@ -25,6 +24,7 @@ from ofc.env.observation import to_array
 from ofc.env.table import Table
 from ofc.rules.errors import ActionError
 from ofc.rules.rulebook import Rules
+from support.env_checks import scored_points
 
 CONFIGS = [
     *(("classic", players) for players in (2, 3, 4)),

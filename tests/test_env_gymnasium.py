@@ -11,10 +11,10 @@ from gymnasium.utils.env_checker import check_env
 from hypothesis import HealthCheck, given, settings
 
 import ofc.env
-from env_checks import scored_points
 from ofc.env import SeatEnv
 from ofc.rules.errors import ActionError, BotError, SetupError
-from twins import Position, hidden_twin, positions
+from support.env_checks import scored_points
+from support.twins import Position, hidden_twin, positions
 
 
 @pytest.mark.parametrize(

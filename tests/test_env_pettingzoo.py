@@ -9,11 +9,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from pettingzoo.test import api_test, seed_test
 
-from env_checks import scored_points
 from ofc.env import pettingzoo_env
 from ofc.rules.cards import format_card
 from ofc.rules.errors import ActionError, RulesError
-from twins import Position, hidden_twin, positions
+from support.env_checks import scored_points
+from support.twins import Position, hidden_twin, positions
 
 TABLES = [("classic", 2), ("classic", 4), ("turbo", 3), ("pineapple", 2), ("pineapple", 3)]
 

@@ -8,11 +8,11 @@ import pyspiel
 import pytest
 
 import ofc.env.spiel  # noqa: F401  # registers python_ofc
-from env_checks import scored_points
 from ofc.env.spiel import OfcState, most_points
 from ofc.rules.cards import format_card
 from ofc.rules.errors import OfcError
 from ofc.rules.rulebook import Rules
+from support.env_checks import scored_points
 
 GAMES = [
     {"variant": "classic", "players": 2},

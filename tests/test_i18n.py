@@ -33,7 +33,7 @@ from ofc.rules.cards import parse_cards
 from ofc.rules.errors import RowFull, RulesError
 from ofc.rules.ranking import ACE, Category, hand_name, make_key, rank3, rank5
 from ofc.rules.terms import Phrase
-from test_server_support import make_app
+from support.server import make_app
 
 RU_PLURAL_FORMS = {1: 0, 2: 1, 4: 1, 5: 2, 11: 2, 12: 2, 14: 2, 21: 0, 22: 1, 25: 2, 101: 0, 111: 2, 0: 2}
 

@@ -7,7 +7,10 @@ from typing import Any
 
 import pytest
 
-from keep_books import (
+from ofc.keep import Book, BookError, Keeping, replay
+from ofc.keep.document import book_document, read_book, score_document
+from ofc.rules.rulebook import Rules
+from support.keep_books import (
     CLASSIC_BUTTONS,
     CLASSIC_MONEY,
     CLASSIC_POINTS,
@@ -28,9 +31,6 @@ from keep_books import (
     pineapple_book,
     turbo_book,
 )
-from ofc.keep import Book, BookError, Keeping, replay
-from ofc.keep.document import book_document, read_book, score_document
-from ofc.rules.rulebook import Rules
 
 
 def keep(document: dict[str, Any]) -> Keeping:

@@ -18,7 +18,7 @@ from ofc.rules.errors import BalanceError, MatchError
 from ofc.rules.rulebook import Rules
 from ofc.rules.scoring import Board, ScoreSheet, score_boards
 from ofc.series.match import Match, can_join, check_join, join_cost
-from sheets import sheet
+from support.sheets import sheet
 
 
 def quiet(size: int, earned: Mapping[int, int] | None = None, seats: Sequence[int] = ()) -> ScoreSheet:

@@ -13,7 +13,7 @@ from ofc.engine.hand import Hand
 from ofc.env.observation import history_array, information_state, layout, observation_size, to_array
 from ofc.rules.cards import ALL_CARDS, Deck, parse_cards
 from ofc.rules.rulebook import Rules
-from twins import Position, hidden_twin, positions, visible_change
+from support.twins import Position, hidden_twin, positions, visible_change
 
 PINEAPPLE = Rules.preset("pineapple")  # 2 players
 CLASSIC = Rules.preset("classic")  # 2 players

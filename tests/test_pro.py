@@ -26,7 +26,7 @@ from ofc.series.session import play_hand
 from ofc.train.fit import fit_stages
 from ofc.train.run import train
 from ofc.train.selfplay import selfplay_chunk, static_weights
-from pro_features import feature_vector
+from support.pro_features import feature_vector
 
 
 def rules_of(preset: str, players: int) -> Rules:

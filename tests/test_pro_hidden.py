@@ -28,7 +28,7 @@ from ofc.rules.rulebook import Rules
 from ofc.train.fit import FOUL_PENALTY, fit_stages, fit_units
 from ofc.train.run import train
 from ofc.train.selfplay import Records, selfplay_chunk, static_weights
-from pro_features import feature_vector
+from support.pro_features import feature_vector
 
 BIAS = FEATURE_NAMES.index("bias")
 FOULED = FEATURE_NAMES.index("fouled")

@@ -18,7 +18,7 @@ from starlette.testclient import TestClient
 from ofc.bots.analysis import analyse_seat
 from ofc.server.decisions.workers import warm_kernels
 from ofc.server.net.ratelimit import RULES, Rule
-from test_server_support import FakeClock, app_state, create_table, join, make_app, play_to_end
+from support.server import FakeClock, app_state, create_table, join, make_app, play_to_end
 
 FIRST = "/api/tables/{table}/hands/{hand}/analysis"
 

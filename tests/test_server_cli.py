@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from ofc.server.db.storage import default_url
-from ofc.server.launch import ServerStartError, free_port, start_server
+from support.launch import ServerStartError, free_port, start_server
 
 
 def test_serve_help_lists_its_options() -> None:

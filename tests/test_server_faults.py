@@ -24,8 +24,8 @@ from websockets.sync.client import ClientConnection, connect
 
 from ofc.server.db.storage import FINISHED, Storage
 from ofc.server.tables.decks import PlayError
-from pg_support import Proxy, fresh_database
-from test_server_support import (
+from support.pg_support import Proxy, fresh_database
+from support.server import (
     HANG_GUARD,
     FakeClock,
     ServerProcess,

@@ -18,7 +18,7 @@ from starlette.testclient import TestClient
 from ofc.rules.rulebook import Rules
 from ofc.server.db.storage import FINISHED, Storage
 from ofc.server.tables.game import TableGame
-from test_server_support import FakeClock, app_state, create_table, join, make_app, receive, until
+from support.server import FakeClock, app_state, create_table, join, make_app, receive, until
 
 FAST = {"hand_seconds": 1, "time_bank_seconds": 0, "fantasy": False}
 """Hands the server's clock places at once when the fake clock moves."""

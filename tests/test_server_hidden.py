@@ -9,7 +9,7 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
-from test_server_support import FakeClock, create_table, join, make_app, my_turn, random_move, receive, until
+from support.server import FakeClock, create_table, join, make_app, my_turn, random_move, receive, until
 
 CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
 

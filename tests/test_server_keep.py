@@ -8,7 +8,9 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
-from keep_books import (
+from ofc.server.app import create_app
+from ofc.server.settings import ServerSettings
+from support.keep_books import (
     CLASSIC_BUTTONS,
     CLASSIC_HANDS,
     CLASSIC_MONEY,
@@ -22,8 +24,6 @@ from keep_books import (
     PINEAPPLE_SETTLEMENT,
     PINEAPPLE_TOTALS,
 )
-from ofc.server.app import create_app
-from ofc.server.settings import ServerSettings
 from test_server_storage import db_url  # noqa: F401  (the sqlite / postgresql fixture)
 
 NEW = {"players": ["ann", "bob", "cat"], "preset": "pineapple", "settings": {"point_value": "0.5"}, "button": "ann"}

@@ -7,8 +7,8 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from keep_books import PINEAPPLE_HANDS, PINEAPPLE_POINTS
-from test_server_support import ServerProcess
+from support.keep_books import PINEAPPLE_HANDS, PINEAPPLE_POINTS
+from support.server import ServerProcess
 
 
 def _request(server: ServerProcess, method: str, path: str, body: dict[str, Any] | None = None) -> Any:

@@ -11,7 +11,7 @@ from starlette.testclient import TestClient, WebSocketTestSession
 
 from ofc.server.db.storage import EXPIRED
 from ofc.server.tables.agents import default_bot_factory
-from test_server_support import FakeClock, app_state, create_table, join, make_app, my_turn, receive, until
+from support.server import FakeClock, app_state, create_table, join, make_app, my_turn, receive, until
 
 # Loss limit 1 point at 2 a point: RULES.md caps a player's loss at the limit, and with two
 # seats the match ends when one of them reaches it; points are whole numbers, so the first hand

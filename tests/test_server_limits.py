@@ -12,8 +12,8 @@ from starlette.testclient import TestClient
 
 from ofc.server.net.limits import MAX_BODY
 from ofc.server.net.outbox import Outbox
-from pg_support import fresh_database
-from test_server_support import app_with, make_app, receive, stand_in_factory
+from support.pg_support import fresh_database
+from support.server import app_with, make_app, receive, stand_in_factory
 
 
 def test_a_new_state_replaces_an_unsent_one_and_a_reader_too_slow_is_cut_off() -> None:

@@ -13,7 +13,7 @@ from ofc.i18n import localize
 from ofc.rules.rulebook import Rules
 from ofc.server.db.storage import FINISHED
 from ofc.server.tables.agents import fantasy_action
-from test_server_support import app_state, create_table, join, make_app, receive
+from support.server import app_state, create_table, join, make_app, receive
 
 
 @pytest.mark.parametrize(

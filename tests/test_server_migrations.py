@@ -41,7 +41,7 @@ from ofc.server.db.keep_store import KeepStore
 from ofc.server.db.migrate import SchemaError, add_revision, config, current, head, legacy_revision, main, upgrade
 from ofc.server.db.schema import metadata
 from ofc.server.db.storage import MATCH, PLAYING, TOURNAMENT, ActionRow, SeatRow, Storage
-from pg_support import fresh_database
+from support.pg_support import fresh_database
 
 HEAD = "0003"
 EVERY_TABLE = {"players", "tables", "seats", "hands", "actions", "house", "keep_books", "keep_hands", "table_leases"}

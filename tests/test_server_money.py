@@ -22,7 +22,7 @@ from ofc.series.match import Match
 from ofc.server.db.storage import FINISHED
 from ofc.server.tables.game import SeatInfo
 from ofc.server.tables.money import ROUNDING_SEAT, cents, in_cents, money_text, settle_match
-from test_server_support import FakeClock, app_state, create_table, make_app, until
+from support.server import FakeClock, app_state, create_table, make_app, until
 
 F = Fraction
 

@@ -19,7 +19,7 @@ from pydantic import ValidationError
 from ofc.cli.serve_cmd import server_settings
 from ofc.server.net.ratelimit import RULES
 from ofc.server.settings import ServerSettings
-from test_server_support import make_app
+from support.server import make_app
 
 FIVE = {"code", "message", "field", "template", "params"}
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from starlette.testclient import TestClient
 
 from ofc.server.net.pacing import Pacer
-from test_server_support import create_table, join, make_app, receive
+from support.server import create_table, join, make_app, receive
 
 
 def test_the_burst_is_read_at_once_then_the_rate_paces_the_rest() -> None:

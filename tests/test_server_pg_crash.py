@@ -18,9 +18,9 @@ from urllib.request import urlopen
 import pytest
 from websockets.sync.client import connect
 
-from pg_support import PrivateCluster
+from support.pg_support import PrivateCluster
+from support.server import ServerProcess, my_turn, random_move
 from test_server_faults import _kept, _play, _recv
-from test_server_support import ServerProcess, my_turn, random_move
 
 
 def test_postgresql_crashed_and_a_kill_9_lose_no_acknowledged_action(

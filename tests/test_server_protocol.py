@@ -15,7 +15,7 @@ from ofc.rules.cards import ALL_CARDS, Deck, format_card, parse_cards
 from ofc.server.decisions.workers import warm_kernels
 from ofc.server.tables.agents import default_bot_factory
 from ofc.server.tables.timekeeping import SystemClock
-from test_server_support import (
+from support.server import (
     FakeClock,
     app_state,
     create_table,

@@ -14,7 +14,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from ofc.server.net.ratelimit import RULES, Bucket, Limiter, RateLimited, Rule
-from test_server_support import FakeClock, app_state, create_table, join, make_app, my_turn, receive, until
+from support.server import FakeClock, app_state, create_table, join, make_app, my_turn, receive, until
 
 
 def test_a_bucket_allows_a_burst_then_one_attempt_per_period() -> None:

@@ -9,7 +9,7 @@ from typing import Any
 
 from websockets.sync.client import ClientConnection, connect
 
-from test_server_support import HANG_GUARD, ServerProcess, my_turn, random_move
+from support.server import HANG_GUARD, ServerProcess, my_turn, random_move
 
 
 def _until(ws: ClientConnection, wanted: Any) -> dict[str, Any]:

@@ -21,8 +21,8 @@ from starlette.testclient import TestClient
 from ofc.rules.rulebook import Rules
 from ofc.server.db.storage import FINISHED, ActionRow, Storage
 from ofc.server.tables.game import TableGame
-from pg_support import fresh_database
-from test_server_support import (
+from support.pg_support import fresh_database
+from support.server import (
     StandInBot,
     app_with,
     create_table,

@@ -24,8 +24,8 @@ from starlette.testclient import TestClient
 from ofc.rules.rulebook import Rules
 from ofc.server.db.storage import FINISHED, TOURNAMENT, Storage
 from ofc.server.tables.game import TableGame
+from support.server import StandInBot, create_table, join, make_app, play_to_end, seeded_decks, until
 from test_server_storage import db_url  # noqa: F401  (the sqlite + postgresql fixture)
-from test_server_support import StandInBot, create_table, join, make_app, play_to_end, seeded_decks, until
 
 SHORT = {"buy_in": 100, "starting_chips": 30, "level_hands": 1, "chips_per_point": "5,10,20,40", "payouts": "0.7,0.3"}
 """A short tournament: 30 chips each, one hand per level, 5 then 10, 20, 40 chips a point."""

@@ -21,7 +21,7 @@ from ofc.rules.rulebook import Rules
 from ofc.series.tournament import chip_results
 from ofc.server.db.storage import FINISHED, TOURNAMENT, Storage
 from ofc.server.tables.game import TableGame
-from test_server_support import StandInBot, create_table, join, make_app, play_to_end, seeded_decks, until
+from support.server import StandInBot, create_table, join, make_app, play_to_end, seeded_decks, until
 
 SHORT = {"buy_in": 100, "starting_chips": 300, "level_hands": 1, "chips_per_point": "5,10,20,40", "payouts": "0.7,0.3"}
 """300 chips each, one hand a level: hand 1 at 5 chips a point, hand 2 at 10, hand 3 at 20, then 40."""

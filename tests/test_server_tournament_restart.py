@@ -18,7 +18,7 @@ from typing import Any
 
 from websockets.sync.client import ClientConnection, connect
 
-from test_server_support import ServerProcess, my_turn, random_move
+from support.server import ServerProcess, my_turn, random_move
 
 SETTINGS = {"buy_in": 100, "starting_chips": 100, "level_hands": 1, "chips_per_point": "1,3,10,30,100"}
 SETTINGS |= {"payouts": "0.7,0.3", "hand_seconds": 600, "time_bank_seconds": 0}

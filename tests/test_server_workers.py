@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import json
+import socket
 import os
 import signal
 import threading
@@ -21,7 +22,7 @@ from websockets.sync.client import connect
 from ofc.engine.view import HandView
 from ofc.server.decisions import workers
 from ofc.server.tables.agents import default_bot_factory
-from test_server_support import HANG_GUARD, ServerProcess, make_app, my_turn
+from support.server import HANG_GUARD, ServerProcess, make_app, my_turn
 
 
 def test_a_bot_allowed_more_than_the_servers_cap_per_decision_is_refused(tmp_path: Path) -> None:
@@ -48,9 +49,11 @@ def _get(url: str) -> tuple[int, dict[str, Any]]:
 def test_a_hint_is_answered_beside_busy_bot_tables_and_sigterm_stops_the_server(tmp_path: Path) -> None:
     with ServerProcess(f"sqlite:///{tmp_path / 'ofc.db'}", tmp_path, "--bot-delay", "0") as server:
         deadline = time.monotonic() + HANG_GUARD
-        while _get(server.base + "/api/health") != (200, {"ready": True, "tables": 0}):
+        while _get(server.base + "/api/health")[0] != 200:
             assert time.monotonic() < deadline, "the server never became ready"
             time.sleep(0.2)
+        status, health = _get(server.base + "/api/health")
+        assert health == {"ready": True, "node": f"{socket.gethostname()}:{server.port}", "tables": 0, "owned": []}
         for _ in range(3):  # bot-only tables deciding as slowly as the server allows
             server.post("/api/tables", {"preset": "pineapple", "seats": 3, "bots": ["mc:seconds=5"] * 3})
         table = server.post("/api/tables", {"preset": "pineapple", "seats": 2, "bots": [None, "random"]})

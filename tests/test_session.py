@@ -13,7 +13,7 @@ from ofc.rules.rulebook import Rules
 from ofc.series.match import HandRecord, Match
 from ofc.series.session import Session, play_hand
 from ofc.series.tournament import Tournament
-from sheets import sheet
+from support.sheets import sheet
 
 
 class FirstLegal:

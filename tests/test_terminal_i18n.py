@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pexpect
 
-from pty_prompts import Prompt, expect, prompt, prompt_like
+from support.pty_prompts import Prompt, expect, prompt, prompt_like
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 ROWS = {

@@ -17,7 +17,7 @@ from ofc.terminal.face import Face
 from ofc.terminal.reader import Ask
 from ofc.terminal.store import HandStore
 from ofc.terminal.tournament import TournamentGame, chips_line, level_line, ordinal, place_text, standings_lines
-from sheets import sheet
+from support.sheets import sheet
 from test_terminal_game import Clock, FirstLegal, Item, Script
 
 HINTED: list[Item] = ["hint", "accept", ""]

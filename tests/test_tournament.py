@@ -15,7 +15,7 @@ from ofc.rules.errors import MatchError, RulesError
 from ofc.rules.rulebook import Rules
 from ofc.rules.scoring import ScoreSheet
 from ofc.series.tournament import Finish, Tournament, bust_finishes, round_chips, split_prizes
-from sheets import sheet
+from support.sheets import sheet
 
 
 def pays(size: int, debts: dict[tuple[int, int], int]) -> ScoreSheet:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from starlette.testclient import TestClient
 
-from test_server_support import create_table, join, make_app
+from support.server import create_table, join, make_app
 from test_web_e2e import _create_table, _lobby_as_ann, _status, second_player
 
 

@@ -14,7 +14,7 @@ from typing import Any
 from playwright.sync_api import Browser, BrowserContext, Dialog, Page, sync_playwright
 
 from ofc.rules.ranking import CATEGORY_NAMES
-from test_server_support import ServerProcess
+from support.server import ServerProcess
 
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = [

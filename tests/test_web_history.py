@@ -14,7 +14,7 @@ from pathlib import Path
 from starlette.testclient import TestClient
 
 from ofc.formats.history import check_copy, read
-from test_server_support import create_table, join, make_app, my_turn, random_move, until
+from support.server import create_table, join, make_app, my_turn, random_move, until
 
 
 def test_a_seat_gets_its_own_copy_of_each_finished_hand(tmp_path: Path) -> None:

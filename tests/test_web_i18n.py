@@ -32,7 +32,7 @@ from ofc.rules.errors import OfcError
 from ofc.rules.ranking import hand_name, rank3, rank5
 from ofc.rules.terms import Term
 from ofc.server.net.protocol import error_message, with_hand_phrases
-from test_server_support import ServerProcess, make_app
+from support.server import ServerProcess, make_app
 from test_web_e2e import CHROMIUM, FLAGS, PLACED, _place_by_hand, new_context
 
 PHONE: ViewportSize = {"width": 390, "height": 844}

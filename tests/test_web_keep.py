@@ -12,14 +12,14 @@ from pathlib import Path
 
 from playwright.sync_api import Page, ViewportSize, sync_playwright
 
-from keep_books import (
+from support.keep_books import (
     PINEAPPLE_HANDS,
     PINEAPPLE_MONEY,
     PINEAPPLE_POINTS,
     PINEAPPLE_SETTLEMENT,
     PINEAPPLE_TOTALS,
 )
-from test_server_support import ServerProcess
+from support.server import ServerProcess
 from test_web_e2e import CHROMIUM, FLAGS, new_context
 
 PHONE = ViewportSize(width=390, height=844)

@@ -15,7 +15,7 @@ from typing import Any
 
 from playwright.sync_api import Page, WebSocket
 
-from a11y_checks import audit
+from support.a11y_checks import audit
 from test_web_e2e import WAIT_MS, _create_table, _lobby_as_ann, _status, click_and_confirm, second_player
 
 BOARD = "#boards .board[data-seat='{seat}']"

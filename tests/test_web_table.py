@@ -11,7 +11,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, ViewportSize, sync_playwright
 
-from test_server_support import ServerProcess
+from support.server import ServerProcess
 from test_web_e2e import CHROMIUM, FLAGS, PLACED, _create_table, _lobby_as_ann, _status, new_page
 
 WIDE = ViewportSize(width=1366, height=800)

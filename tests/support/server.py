@@ -22,8 +22,8 @@ from ofc.engine.view import HandView
 from ofc.rules.cards import Deck
 from ofc.rules.rulebook import HAND_CARDS, Rules
 from ofc.server.app import create_app
-from ofc.server.launch import free_port, post_json, start_server
 from ofc.server.settings import ServerSettings
+from support.launch import free_port, post_json, start_server
 
 HANG_GUARD = 300.0
 """Seconds a test waits for a server's answer at most: a hang guard only (the suite must pass on a
