@@ -85,7 +85,7 @@ def create_app(
     pool = DecisionPool(bot_factory, settings.workers or default_size(), processes=settings.processes, warm=warm)
     clock = clock or SystemClock()
     manager = TableManager(store, clock, bot_factory, table_settings, decks or secure_deck, buttons, db, pool)
-    manager.limiter = Limiter(clock, settings.rate_limits)
+    manager.limiter = Limiter(clock, settings.rate_limits, engine=store.engine)  # shared by every process
     readiness = Health()
 
     async def warm_up() -> None:

@@ -61,3 +61,9 @@ class ServerSettings(BaseSettings):
     """Reproducible decks and first buttons (tests and demos: never for real stakes)."""
     freeze_gc: bool = True
     """Once ready, freeze what start-up made out of the garbage collector."""
+    connections_per_token: int = Field(default=4, ge=1, le=1000)
+    """Table connections one seat token may hold at once, over every server on the database."""
+    connections_per_address: int = Field(default=32, ge=1, le=100_000)
+    """Table connections one client address may hold at once, over every server on the database."""
+    analysis_playouts: int = Field(default=60_000, ge=1)
+    """Play-outs one hand analysis may cost at most (its decisions x candidates x play-outs each)."""

@@ -9,9 +9,12 @@ seats' discards face-down. Never the full record. A token holding no seat there 
 ``POST /api/tables/{id}/hands/{number}/analysis`` with ``{"token"}`` answers ``{"seat",
 "decisions", "total_loss"}``: ``ofc.bots.analysis.analyse_seat`` of that seat in the finished hand
 ``number`` (each decision's loss against the ``pro`` analysis's best choice, from the seat's own
-view), worked out on the decision pool as a person's job and kept for the next ask. At a table
+view), worked out on the decision pool and kept for the next ask. At a table
 without hints only once the match is over (``409 no_hints``); a hand not finished is ``404
-no_hand``; analyses asked per address are rate limited (``429``).
+no_hand``; analyses asked per address and per player are rate limited (``429``). An analysis
+costs its play-outs (``analysis_cost``): one costing more than the server's ``analysis_playouts``
+is refused (400 ``too_costly``), and each player's play-outs are limited per minute (``429``).
+It runs in the pool's analysis lane, after the bots' decisions.
 
 ``GET /api/players/{name}/stats`` answers ``{"name", "variants": {variant: {"hands",
 "points", "money", "foul_rate", "fantasy_rate"}}}`` from the finished hands' results.
@@ -26,13 +29,15 @@ from typing import Any
 from fastapi import APIRouter, Request
 from pydantic import BaseModel
 
+from ofc.bots import ANALYSIS_CANDIDATES, ANALYSIS_ROLLOUTS
 from ofc.bots.analysis import analyse_seat
 from ofc.formats.history import read
 from ofc.rules.errors import OfcError
-from ofc.server.api.dependencies import Kept, Manager, Seated, Store
+from ofc.server.api.dependencies import Kept, Manager, Seated, Settings, Store
 from ofc.server.api.refusals import Refusal, refusals
 from ofc.server.db.storage import FINISHED, Storage
 from ofc.server.net.ratelimit import client_address
+from ofc.server.tables.decks import PlayError
 from ofc.server.tables.money import money_text
 
 log = logging.getLogger("ofc.server.history")
@@ -123,6 +128,14 @@ def seat_in_hand(document: dict[str, Any], name: str) -> int | None:
     return names.index(name) if name in names else None
 
 
+def analysis_cost(document: dict[str, Any], seat: int) -> int:
+    """The play-outs analysing ``seat`` of a stored hand may take: its decisions (automatic placements
+    are not priced) x the candidates and the move played x the play-outs of each."""
+    actions = document.get("actions") or []
+    decisions = sum(1 for action in actions if action.get("seat") == seat and not action.get("automatic"))
+    return decisions * (ANALYSIS_CANDIDATES + 1) * ANALYSIS_ROLLOUTS
+
+
 def _new_line() -> dict[str, Any]:
     return {"hands": 0, "points": 0, "money": Fraction(0), "fouls": 0, "fantasies": 0}
 
@@ -177,7 +190,14 @@ async def table_hands(table_id: int, holder: Seated, manager: Manager, store: St
     responses=refusals(403, 404, 409, 429),
 )
 async def analyse_hand(
-    table_id: int, number: int, holder: Seated, http: Request, manager: Manager, store: Store, analyses: Kept
+    table_id: int,
+    number: int,
+    holder: Seated,
+    http: Request,
+    manager: Manager,
+    store: Store,
+    analyses: Kept,
+    settings: Settings,
 ) -> dict[str, Any]:
     """The seat's decisions in a finished hand, each against the best choice (a person's job on the pool)."""
     game = holder.game
@@ -193,11 +213,19 @@ async def analyse_hand(
     played = None if document is None else seat_in_hand(document, name)
     if document is None or played is None:
         raise Refusal(404, "no_hand", f"{name} has no finished hand {number + 1} at table {table_id}")
-    address = client_address(http)
-    manager.limiter.check("analysis", address)
-    manager.limiter.spend("analysis", address)
+    cost = analysis_cost(document, played)
+    if cost > settings.analysis_playouts:
+        raise PlayError(
+            "this analysis would take {cost} play-outs, more than the {cap} this server allows",
+            code="too_costly",
+            cost=cost,
+            cap=settings.analysis_playouts,
+        )
+    person = name.lower()
+    asks = [("analysis", client_address(http), 1), ("analysis_person", person, 1), ("analysis_playouts", person, cost)]
+    await manager.limiter.take(manager.db, asks)
     try:
-        answer: dict[str, Any] = await manager.pool.call(key, analyse_seat, document, played, person=True)
+        answer: dict[str, Any] = await manager.pool.call(key, analyse_seat, document, played, analysis=True)
     except (TimeoutError, OfcError) as error:
         log.warning("analysis of table %s hand %s failed: %s", table_id, number, error)
         raise Refusal(503, "unavailable", "the analysis could not be worked out just now: try again") from None

@@ -5,6 +5,11 @@ Every change is checked by replaying the whole book through the engine, stored, 
 then answered. Writes are idempotent where a page may resend them after a lost answer: a hand
 sent again with the same number and entries changes nothing; a deletion names the number of
 hands the page saw, and is refused when the book has moved on.
+
+Books started are limited per client address and, for a next book, per book it follows
+(``keep``, ``keep_book`` of ``ofc.server.net.ratelimit``, shared by every server process). When
+the database does not answer (locked, down), a route is refused with 503 ``storage`` as the
+game's routes are, and the book stays as it was: each change is one transaction.
 """
 
 from __future__ import annotations
@@ -21,6 +26,8 @@ import segno
 from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy.exc import DBAPIError
+from starlette.concurrency import run_in_threadpool
 
 from ofc.keep.book import Book
 from ofc.keep.document import book_document, read_book
@@ -29,10 +36,12 @@ from ofc.keep.replay import Keeping, replay
 from ofc.keep.report import keeping_report
 from ofc.rules.errors import OfcError
 from ofc.rules.rulebook import Rules
-from ofc.server.api.dependencies import Keep, Locks
+from ofc.server.api.dependencies import Keep, Locks, Manager
 from ofc.server.api.refusals import Refusal, refusals
 from ofc.server.db.keep_store import KeepStore, StoredBook, key_hash
+from ofc.server.db.work import StorageUnavailable, transient
 from ofc.server.net.protocol import with_hand_phrases
+from ofc.server.net.ratelimit import client_address
 
 WEB = Path(__file__).resolve().parents[2] / "web"
 
@@ -126,9 +135,15 @@ def answer(stored: StoredBook, keeping: Keeping) -> dict[str, Any]:
 
 @contextmanager
 def book_refusals() -> Iterator[None]:
-    """A book the engine refuses as a refusal: 422 ``bad_book`` with the field at fault."""
+    """A book the engine refuses as a refusal: 422 ``bad_book`` with the field at fault; a database
+    that does not answer as 503 ``storage`` (nothing changed)."""
     try:
         yield
+    except DBAPIError as error:
+        if not transient(error):
+            raise
+        fault = StorageUnavailable("the database is unavailable ({kind}): try again", kind=type(error.orig).__name__)
+        raise Refusal.of(503, fault.code, fault) from None
     except BookError as error:
         raise Refusal.of(422, "bad_book", error, error.field) from None
     except Refusal:
@@ -143,7 +158,7 @@ def guarded(work: Callable[[], dict[str, Any]]) -> dict[str, Any]:
         return work()
 
 
-router = APIRouter(tags=["keep"], responses=refusals(404))
+router = APIRouter(tags=["keep"], responses=refusals(404, 503))
 
 
 @router.get("/keep", include_in_schema=False)
@@ -157,10 +172,14 @@ def page() -> FileResponse:
     status_code=201,
     response_model=BookAnswer,
     response_model_exclude_unset=True,
-    responses=refusals(403, 409),
+    responses=refusals(403, 409, 429),
 )
-def create(body: NewBook, keep: Keep) -> dict[str, Any]:
-    """Start a book; the answer holds its code and the keeper's key."""
+async def create(body: NewBook, http: Request, keep: Keep, manager: Manager) -> dict[str, Any]:
+    """Start a book; the answer holds its code and the keeper's key (so many per address and per book followed)."""
+    asks = [("keep", client_address(http), 1)]
+    if body.after is not None:
+        asks.append(("keep_book", body.after, 1))
+    await manager.limiter.take(manager.db, asks, spend=False)  # counted once started: a refused book is free
 
     def work() -> dict[str, Any]:
         if body.after is not None:
@@ -181,7 +200,9 @@ def create(body: NewBook, keep: Keep) -> dict[str, Any]:
         stored, keeping = load(keep, code)
         return answer(stored, keeping) | {"key": key}
 
-    return guarded(work)
+    started = await run_in_threadpool(guarded, work)
+    await manager.limiter.take(manager.db, asks, check=False)
+    return started
 
 
 @router.get("/api/keep/{code}", response_model=BookAnswer, response_model_exclude_unset=True)
@@ -271,7 +292,9 @@ def delete_hand(code: str, number: int, key: str, count: int, keep: Keep, locks:
 )
 def qr(code: str, request: Request, keep: Keep) -> Response:
     """The share link (read-only) as a QR code in SVG."""
-    if keep.load(code) is None:
+    with book_refusals():
+        stored = keep.load(code)
+    if stored is None:
         raise Refusal(404, "no_book", f"there is no book {code!r}")
     link = f"{str(request.base_url).rstrip('/')}/keep#view={code}"
     out = io.BytesIO()

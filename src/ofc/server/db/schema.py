@@ -137,6 +137,19 @@ leases = Table(
 """Which server process runs each table (``ofc.server.db.leases``): ``expires`` in seconds since
 1970 on the database's clock, ``epoch`` raised at every change of owner."""
 
+shared_limits = Table(
+    "shared_limits",
+    metadata,
+    Column("kind", String(20), primary_key=True),
+    Column("key", String(200), primary_key=True),
+    Column("holder", String(200), primary_key=True),
+    Column("amount", Float, nullable=False),
+    Column("at", Float, nullable=False),
+)
+"""Limits every server process shares (``ofc.server.db.limits``): a token bucket per (limit, key)
+(``holder`` empty: ``amount`` tokens at time ``at``), and one row per live connection (``holder``
+the node and connection, ``at`` its expiry); times in seconds since 1970."""
+
 MOST_ID = 2**31 - 1
 """The largest value of an ``Integer`` column on every database (PostgreSQL's is 32 bits): a table
 or hand number beyond it is refused before any query (a query would fail instead of finding nothing)."""

@@ -6,7 +6,10 @@ stand-in bots). Jobs wait in one queue per table and are started round-robin acr
 at most ``size`` at once, so a table with many slow bots delays only its own decisions. A
 person's request (a hint, a fantasy solution) waits in a lane of its own served first, so a
 person at the screen waits for the jobs already running, not for every bot table's turn;
-``PEOPLE_RUN`` such jobs in a row at most while bots wait, so hints cannot starve the bots. A
+``PEOPLE_RUN`` such jobs in a row at most while bots wait, so hints cannot starve the bots.
+Hand analyses (long: thousands of play-outs) wait in a third lane, started only when no
+person's or bot's job waits and on all but one worker at most, so they never hold back the
+bots nor the hints (with a single worker, one analysis may run when nothing else waits). A
 decision may take ``MAX_DECISION_SECONDS``; bot specs allowed more are refused when the table
 is created, and a job still running ``GRACE_SECONDS`` after its cap (counted from its start, not
 from its queueing) is given up on (the table's clock then places for the seat).
@@ -169,6 +172,9 @@ class DecisionPool:
             self._executor = ThreadPoolExecutor(self.size, "ofc-decide")
         self._people = _Lane()
         self._bots = _Lane()
+        self._analyses = _Lane()
+        self._analysing: set[asyncio.Future[Any]] = set()
+        """The analyses started and not yet ended."""
         self._people_in_a_row = 0
         self._running = 0
         self._token = secrets.token_hex(8)
@@ -193,10 +199,15 @@ class DecisionPool:
         result: tuple[Action, Any] = await self.call(table, decide_job, *job, person=person)
         return result
 
-    async def call(self, table: object, work: Callable[..., Any], *args: Any, person: bool = False) -> Any:
-        """``work(*args)`` on a worker (a module-level function and picklable arguments), queued as ``run``'s jobs."""
+    async def call(
+        self, table: object, work: Callable[..., Any], *args: Any, person: bool = False, analysis: bool = False
+    ) -> Any:
+        """``work(*args)`` on a worker (a module-level function and picklable arguments), queued as ``run``'s jobs.
+
+        ``analysis``: a hand analysis, in the lane served last.
+        """
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        lane = self._people if person else self._bots
+        lane = self._analyses if analysis else self._people if person else self._bots
         lane.push(table, ((work, args), future))
         self._pump()
         return await future
@@ -208,7 +219,7 @@ class DecisionPool:
 
     def queued(self) -> int:
         """Jobs waiting for a worker."""
-        return len(self._people) + len(self._bots)
+        return len(self._people) + len(self._bots) + len(self._analyses)
 
     def _next(self) -> Job | None:
         """The job to start next: a person's, unless ``PEOPLE_RUN`` have started in a row while bots wait."""
@@ -217,12 +228,19 @@ class DecisionPool:
             self._people_in_a_row += 1
             return self._people.pop()
         self._people_in_a_row = 0
-        return self._bots.pop() if bots_wait else None
+        if bots_wait:
+            return self._bots.pop()
+        if self._analyses.turns and len(self._analysing) < max(1, self.size - 1):
+            job = self._analyses.pop()
+            self._analysing.add(job[1])
+            return job
+        return None
 
     def _pump(self) -> None:
         while self._running < self.size and (chosen := self._next()) is not None:
             job, future = chosen
             if future.done():
+                self._analysing.discard(future)
                 continue  # its waiter gave up
             self._running += 1
             function, args = job
@@ -236,6 +254,7 @@ class DecisionPool:
     def _finished(self, done: asyncio.Future[Any], target: asyncio.Future[Any], give_up: asyncio.TimerHandle) -> None:
         give_up.cancel()
         self._running -= 1
+        self._analysing.discard(target)
         if not target.done():
             if done.cancelled():
                 target.cancel()
@@ -247,7 +266,7 @@ class DecisionPool:
 
     def close(self) -> None:
         """Stop at once: queued jobs are dropped and worker processes ended."""
-        for _job, future in self._people.clear() + self._bots.clear():
+        for _job, future in self._people.clear() + self._bots.clear() + self._analyses.clear():
             future.cancel()
         processes = list(getattr(self._executor, "_processes", {}).values())
         self._executor.shutdown(wait=False, cancel_futures=True)

@@ -1,14 +1,19 @@
-"""Rate limits: wrong player keys, tables created, hints asked (issue 13).
+"""Rate limits: wrong player keys, tables created, hints, analyses and score books asked.
 
-Each limit is a token bucket on the server's injectable clock: ``burst`` attempts at once,
-then one more every ``every`` seconds. A refused attempt raises ``RateLimited`` (code
-``rate_limited``) saying when to try again, before anything is looked up or changed.
+Each limit is a token bucket: ``burst`` attempts at once, then one more every ``every``
+seconds. A refused attempt raises ``RateLimited`` (code ``rate_limited``) saying when to try
+again, before anything is looked up or changed. The limits per person and per address are
+counted in the database (``Limiter.take``, ``ofc.server.db.limits``), so every server process
+on it shares them; the wrong keys and each connection's own hints are counted in memory.
 
 - ``key_name``: wrong player keys per name (sign-in and joining); when spent, even the right
   key waits, or guessing would go on. ``key_address``: wrong keys per client address.
-- ``create``: tables created per client address.
-- ``hint``: hints and fantasy solutions per connection.
-- ``analysis``: finished hands analysed per client address (an answer already worked out is free).
+- ``create``, ``create_person``: tables created per client address and per player seated.
+- ``hint``: hints and fantasy solutions per connection; ``hint_seat`` per seat token (over
+  all its connections and servers), ``hint_address`` per client address.
+- ``analysis``, ``analysis_person``: finished hands analysed per client address and per
+  player (an answer already worked out is free); ``analysis_playouts``: their play-outs per player.
+- ``keep``: score books started per client address; ``keep_book``: books started after one book.
 
 Buckets that have filled up again are forgotten, so memory stays bounded by the clients
 active in the last few minutes.
@@ -16,14 +21,20 @@ active in the last few minutes.
 
 from __future__ import annotations
 
+import functools
 import math
+import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
+from sqlalchemy import Engine
 from starlette.requests import HTTPConnection
 
 from ofc.rules.terms import N_, Phrase
+from ofc.server.db.limits import SharedCounts, Want
+from ofc.server.db.work import Database
 from ofc.server.tables.decks import PlayError
 from ofc.server.tables.timekeeping import Clock
 
@@ -42,6 +53,13 @@ RULES = {
     "create": Rule(20, Decimal(15)),
     "hint": Rule(10, Decimal(3)),
     "analysis": Rule(10, Decimal(20)),
+    "hint_seat": Rule(10, Decimal(3)),
+    "hint_address": Rule(40, Decimal(1)),
+    "create_person": Rule(10, Decimal(30)),
+    "analysis_person": Rule(5, Decimal(30)),
+    "analysis_playouts": Rule(120_000, Decimal("0.001")),
+    "keep": Rule(10, Decimal(60)),
+    "keep_book": Rule(3, Decimal(60)),
 }
 """The server's limits (``create_app(rate_limits=...)`` replaces them; None turns them off)."""
 
@@ -51,6 +69,13 @@ WHAT = {
     "create": N_("too many tables created from this address"),
     "hint": N_("too many hints asked on this connection"),
     "analysis": N_("too many hand analyses asked from this address"),
+    "hint_seat": N_("too many hints asked for this seat"),
+    "hint_address": N_("too many hints asked from this address"),
+    "create_person": N_("too many tables created by {key}"),
+    "analysis_person": N_("too many hand analyses asked by {key}"),
+    "analysis_playouts": N_("the hand analyses asked by {key} need too many play-outs"),
+    "keep": N_("too many score books started from this address"),
+    "keep_book": N_("too many score books started after this book"),
 }
 """Each limit's reason, a template the faces translate (``{key}``: the name it counts)."""
 
@@ -95,14 +120,61 @@ class Bucket:
         return self._refill() >= self.rule.burst
 
 
-class Limiter:
-    """The server's buckets by limit and key (a name, an address)."""
+Ask = tuple[str, str, int]
+"""One attempt to count: the limit, its key (a name, a token's hash, an address) and its cost."""
 
-    def __init__(self, clock: Clock, rules: dict[str, Rule] | None = RULES, keep: int = 10_000) -> None:
+FORGET_EVERY = 1000
+"""About one shared count in so many also forgets the buckets that have filled up again."""
+
+
+class Limiter:
+    """The server's buckets by limit and key (a name, an address); with ``engine``, those every process counts."""
+
+    def __init__(
+        self,
+        clock: Clock,
+        rules: dict[str, Rule] | None = RULES,
+        keep: int = 10_000,
+        engine: Engine | None = None,
+    ) -> None:
         self.clock = clock
         self.rules = rules
         self.keep = keep
+        self.shared = None if engine is None else SharedCounts(engine, clock)
+        """The counts every process on the database shares (None: this process's memory)."""
         self._buckets: dict[tuple[str, str], Bucket] = {}
+
+    async def take(self, db: Database, asks: Sequence[Ask], *, check: bool = True, spend: bool = True) -> None:
+        """Count every attempt of ``asks``, or none and raise ``RateLimited`` for the first limit spent.
+
+        Counted in the database when shared (one transaction on ``db``'s threads; it raises
+        ``StorageUnavailable`` when the database does not answer), else in memory. Limits the
+        rules do not name are not counted. ``spend=False`` only checks; ``check=False`` counts
+        what was done (an attempt checked before and only counted once it succeeded).
+        """
+        if self.rules is None:
+            return
+        rules = self.rules
+        asks = [ask for ask in asks if ask[0] in rules]
+        if self.shared is None:
+            for kind, key, _cost in asks if check else ():
+                self.check(kind, key)
+            for kind, key, _cost in asks if spend else ():
+                self.spend(kind, key)
+            return
+        wants = [
+            Want(kind, key, rules[kind].burst, float(rules[kind].every), min(cost, rules[kind].burst))
+            for kind, key, cost in asks
+        ]
+        refused = await db.read(functools.partial(self.shared.take, wants, check=check, spend=spend))
+        if random.random() * FORGET_EVERY < 1:
+            for kind, rule in rules.items():
+                await db.read(self.shared.forget_full, kind, float(rule.every) * rule.burst)
+        if refused is not None:
+            kind, key, _cost = asks[refused.index]
+            raise RateLimited(
+                "{what}: try again in {wait} s", retry_after=refused.wait, what=phrase(kind, key), wait=refused.wait
+            )
 
     def bucket(self, kind: str) -> Bucket | None:
         """A fresh bucket of the ``kind`` limit (one connection's own), or None when limits are off."""
@@ -120,7 +192,7 @@ class Limiter:
 
     def check(self, kind: str, key: str) -> None:
         """Raise ``RateLimited`` when the ``kind`` limit of ``key`` allows no attempt now (counts nothing)."""
-        check(self._get(kind, key), Phrase(WHAT[kind], key=key))
+        check(self._get(kind, key), phrase(kind, key))
 
     def spend(self, kind: str, key: str) -> None:
         """Count one attempt against the ``kind`` limit of ``key``."""
@@ -130,6 +202,12 @@ class Limiter:
 
     def __len__(self) -> int:
         return len(self._buckets)
+
+
+def phrase(kind: str, key: str) -> Phrase:
+    """The reason of limit ``kind``; the key is named only where its template shows it (never a token)."""
+    template = WHAT[kind]
+    return Phrase(template, key=key) if "{key}" in template else Phrase(template)
 
 
 def client_address(http: HTTPConnection) -> str:
