@@ -51,6 +51,12 @@ def serve_command(
     workers: Annotated[
         int | None, typer.Option(min=1, help="Decision worker processes [default: the cores less one, at most 4]")
     ] = None,
+    decisions: Annotated[
+        str | None,
+        typer.Option(
+            help="A Ray cluster for bots, hints and analyses: ray://HOST:PORT, HOST:PORT, auto [default: local workers]"
+        ),
+    ] = None,
     docs: Annotated[
         bool | None,
         typer.Option("--docs/--no-docs", help="Serve the API's docs page and OpenAPI document [default: off]"),
@@ -79,6 +85,7 @@ def serve_command(
         "waiting_expiry": None if waiting_expiry is None else str(waiting_expiry),
         "hint_bot": hint_bot,
         "workers": workers,
+        "decisions": decisions,
         "docs": docs,
         "seed": seed,
     }

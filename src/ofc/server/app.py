@@ -27,6 +27,7 @@ from ofc.server.api.refusals import install_refusals
 from ofc.server.db.keep_store import KeepStore
 from ofc.server.db.storage import Storage, default_url
 from ofc.server.db.work import Database
+from ofc.server.decisions.ray_pool import RayPool
 from ofc.server.decisions.workers import DecisionPool, default_size, warm_kernels
 from ofc.server.net.limits import DoorLimits
 from ofc.server.net.ratelimit import Limiter
@@ -82,7 +83,11 @@ def create_app(
     )
     db = Database(request_seconds=settings.request_seconds)
     warm = functools.partial(warm_kernels) if settings.processes else None
-    pool = DecisionPool(bot_factory, settings.workers or default_size(), processes=settings.processes, warm=warm)
+    pool = (
+        DecisionPool(bot_factory, settings.workers or default_size(), processes=settings.processes, warm=warm)
+        if settings.decisions is None
+        else RayPool(settings.decisions, bot_factory, settings.workers or default_size(), warm=warm)
+    )
     clock = clock or SystemClock()
     manager = TableManager(store, clock, bot_factory, table_settings, decks or secure_deck, buttons, db, pool)
     manager.limiter = Limiter(clock, settings.rate_limits, engine=store.engine)  # shared by every process

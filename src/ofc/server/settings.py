@@ -47,6 +47,8 @@ class ServerSettings(BaseSettings):
     """Decision worker processes for bots, hints and the solver (None: the cores less one, at most four)."""
     processes: bool = True
     """Decision workers as processes (false: threads, for tests with stand-in bots)."""
+    decisions: str | None = Field(default=None, pattern=r"^(auto|local|ray://[^\s/:]+:\d{1,5}|[^\s/:]+:\d{1,5})$")
+    """Where decisions run: a Ray cluster (``ray://HOST:PORT``, ``HOST:PORT``, ``auto``, ``local``) or local workers."""
     rate_limits: dict[str, Rule] | None = Field(default_factory=lambda: dict(RULES))
     """The limits of ``ofc.server.net.ratelimit`` by name (None, ``OFC_RATE_LIMITS=null``: none, for load tests)."""
     finished_kept: int = Field(default=100, ge=1)
