@@ -13,6 +13,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+import pytest
 from starlette.testclient import TestClient
 
 from ofc.bots.analysis import analyse_seat
@@ -33,6 +34,7 @@ def _play(client: TestClient, table: int, token: str, seed: int) -> dict[str, An
         return play_to_end(ws, token, random.Random(seed))
 
 
+@pytest.mark.slow
 def test_a_seat_analyses_its_own_finished_hands_and_nothing_else(tmp_path: Path) -> None:
     warm_kernels()  # as the product does before it reports ready
     clock = FakeClock()
@@ -90,6 +92,7 @@ def test_a_seat_analyses_its_own_finished_hands_and_nothing_else(tmp_path: Path)
                 assert (other.status_code, other.json()["error"]["code"]) == (404, "no_table")
 
 
+@pytest.mark.slow
 def test_a_table_without_hints_is_analysed_only_once_its_match_is_over(tmp_path: Path) -> None:
     warm_kernels()
     with TestClient(make_app(tmp_path)) as client:

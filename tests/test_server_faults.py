@@ -221,6 +221,7 @@ def _kept(url: str, table: int, acks: list[tuple[int, dict[str, Any]]]) -> None:
         assert (action["seat"], action["place"], action["discard"]) in rows
 
 
+@pytest.mark.slow
 def test_a_locked_database_and_a_kill_9_lose_no_acknowledged_action(tmp_path: Path, monkeypatch: Any) -> None:
     monkeypatch.setenv("OFC_DB_TIMEOUT", "0.1")  # the server's lock waits: short, so its writes fail and retry
     url = f"sqlite:///{tmp_path / 'ofc.db'}"

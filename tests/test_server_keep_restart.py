@@ -7,6 +7,8 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from support.keep_books import PINEAPPLE_HANDS, PINEAPPLE_POINTS
 from support.server import ServerProcess
 
@@ -18,6 +20,7 @@ def _request(server: ServerProcess, method: str, path: str, body: dict[str, Any]
         return json.loads(response.read())
 
 
+@pytest.mark.slow
 def test_acknowledged_hands_survive_kill_9(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'ofc.db'}"
     new = {"players": ["ann", "bob", "cat"], "preset": "pineapple", "settings": {"point_value": "0.5"}, "button": "ann"}

@@ -23,6 +23,7 @@ from support.server import ServerProcess, my_turn, random_move
 from test_server_faults import _kept, _play, _recv
 
 
+@pytest.mark.slow
 def test_postgresql_crashed_and_a_kill_9_lose_no_acknowledged_action(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

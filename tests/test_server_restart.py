@@ -7,6 +7,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
 from websockets.sync.client import ClientConnection, connect
 
 from support.server import HANG_GUARD, ServerProcess, my_turn, random_move
@@ -37,6 +38,7 @@ def _lasting(state: dict[str, Any]) -> dict[str, Any]:
     return state | {"hand": hand}
 
 
+@pytest.mark.slow
 def test_a_server_killed_mid_hand_resumes_the_hand(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'ofc.db'}"
     rng = random.Random(5)

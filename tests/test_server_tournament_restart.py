@@ -16,6 +16,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+import pytest
 from websockets.sync.client import ClientConnection, connect
 
 from support.server import ServerProcess, my_turn, random_move
@@ -86,6 +87,7 @@ def _run(tmp_path: Path, kill_in_hand: int | None) -> tuple[dict[str, Any], Frac
     return final, ann, house
 
 
+@pytest.mark.slow
 def test_a_tournament_killed_mid_hand_ends_as_an_uninterrupted_one(tmp_path: Path) -> None:
     plain, plain_ann, plain_house = _run(tmp_path / "plain", None)
     killed, killed_ann, killed_house = _run(tmp_path / "killed", 1)

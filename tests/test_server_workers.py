@@ -46,6 +46,7 @@ def _get(url: str) -> tuple[int, dict[str, Any]]:
         return error.code, json.loads(error.read())
 
 
+@pytest.mark.slow
 def test_a_hint_is_answered_beside_busy_bot_tables_and_sigterm_stops_the_server(tmp_path: Path) -> None:
     with ServerProcess(f"sqlite:///{tmp_path / 'ofc.db'}", tmp_path, "--bot-delay", "0") as server:
         deadline = time.monotonic() + HANG_GUARD

@@ -47,6 +47,7 @@ def test_thirteen_cards(setting: int) -> None:
         assert solved(deal, rules, stay_value, can_stay) == reference_solve(deal, rules, stay_value, can_stay)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("setting", range(1, len(SETTINGS)))
 def test_fourteen_cards(setting: int) -> None:
     rules, stay_value, can_stay = SETTINGS[setting]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from starlette.testclient import TestClient
 
 from support.server import create_table, join, make_app
@@ -37,6 +38,7 @@ def test_sign_in_answers_balance_and_tables_only_for_the_right_key(tmp_path: Pat
         assert key not in right.text
 
 
+@pytest.mark.slow
 def test_sign_in_with_the_key_on_a_second_browser(tmp_path: Path) -> None:
     errors: list[str] = []
     with _lobby_as_ann(tmp_path, errors, "--pause", "60", "--bot-delay", "0") as page:

@@ -11,10 +11,13 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import Browser, BrowserContext, Dialog, Page, sync_playwright
 
 from ofc.rules.ranking import CATEGORY_NAMES
 from support.server import ServerProcess
+
+pytestmark = pytest.mark.slow  # every test drives Chromium against a server process
 
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = [

@@ -21,6 +21,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from playwright.sync_api import Page, ViewportSize, sync_playwright
 
@@ -319,6 +320,7 @@ def test_a_refused_table_says_what_and_how_to_translate_it(tmp_path: Path) -> No
 # ---------------------------------------------------------------------- the browser
 
 
+@pytest.mark.slow
 def test_a_whole_hand_in_russian_on_a_phone_chosen_by_accept_language(tmp_path: Path) -> None:
     errors: list[str] = []
     with _browser(tmp_path, errors, "--pause", "60", "--bot-delay", "0") as (server, browser):
@@ -340,6 +342,7 @@ def test_a_whole_hand_in_russian_on_a_phone_chosen_by_accept_language(tmp_path: 
     assert errors == []
 
 
+@pytest.mark.slow
 def test_the_picker_switches_to_ukrainian_remembers_it_and_a_hand_is_played(tmp_path: Path) -> None:
     errors: list[str] = []
     with _browser(tmp_path, errors, "--pause", "60", "--bot-delay", "0") as (server, browser):
@@ -383,6 +386,7 @@ def test_the_picker_switches_to_ukrainian_remembers_it_and_a_hand_is_played(tmp_
     assert errors == []
 
 
+@pytest.mark.slow
 def test_accept_language_chooses_the_language_of_a_first_visit(tmp_path: Path) -> None:
     errors: list[str] = []
     with _browser(tmp_path, errors) as (server, browser):
@@ -399,6 +403,7 @@ def test_accept_language_chooses_the_language_of_a_first_visit(tmp_path: Path) -
     assert errors == []
 
 
+@pytest.mark.slow
 def test_the_keep_page_speaks_both_languages_without_overflow(tmp_path: Path) -> None:
     errors: list[str] = []
     with _browser(tmp_path, errors) as (server, browser):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page, ViewportSize, sync_playwright
 
 from support.keep_books import (
@@ -21,6 +22,8 @@ from support.keep_books import (
 )
 from support.server import ServerProcess
 from test_web_e2e import CHROMIUM, FLAGS, new_context
+
+pytestmark = pytest.mark.slow  # every test drives Chromium against a server process
 
 PHONE = ViewportSize(width=390, height=844)
 

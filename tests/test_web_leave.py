@@ -13,10 +13,13 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, WebSocket
 
 from support.a11y_checks import audit
 from test_web_e2e import WAIT_MS, _create_table, _lobby_as_ann, _status, click_and_confirm, second_player
+
+pytestmark = pytest.mark.slow  # every test drives Chromium against a server process
 
 BOARD = "#boards .board[data-seat='{seat}']"
 

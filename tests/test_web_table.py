@@ -9,10 +9,13 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page, ViewportSize, sync_playwright
 
 from support.server import ServerProcess
 from test_web_e2e import CHROMIUM, FLAGS, PLACED, _create_table, _lobby_as_ann, _status, new_page
+
+pytestmark = pytest.mark.slow  # every test drives Chromium against a server process
 
 WIDE = ViewportSize(width=1366, height=800)
 PHONE = ViewportSize(width=390, height=844)

@@ -13,9 +13,12 @@ import urllib.request
 from fractions import Fraction
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page, ViewportSize
 
 from test_web_e2e import PLACED, _create_table, _lobby_as_ann, _place_by_hand, _status, click_and_confirm
+
+pytestmark = pytest.mark.slow  # every test drives Chromium against a server process
 
 WIDE = ViewportSize(width=1366, height=800)
 PHONE = ViewportSize(width=390, height=844)
