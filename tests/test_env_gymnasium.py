@@ -96,7 +96,13 @@ def test_seeded_resets_replay_exactly() -> None:
             seen.append(float(observation["observation"].sum()) + reward)
         return seen
 
-    assert run(11) == run(11)
+    eleven = run(11)
+    assert run(11) == eleven
+    # Negative control: another seed deals other cards, so the first observation and the whole
+    # trajectory differ (the equality above is not true of any two runs).
+    twelve = run(12)
+    assert twelve[0] != eleven[0]
+    assert twelve != eleven
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

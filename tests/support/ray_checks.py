@@ -34,13 +34,16 @@ def main() -> None:
     local_sim = simulate(rules, ["heuristic", "random"], 8, seed=11, workers=1)
     options: dict[str, Any] = {"hands": 300, "rounds": 1, "seed": 5}
     local_train = train(["turbo"], workers=1, **options)
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, _node_ip_address="127.0.0.1")
+    # address="local": always a new head of our own, never a cluster named by RAY_ADDRESS or by
+    # Ray's current-cluster file (a stale one makes a plain ray.init() fail or hang).
+    ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False, _node_ip_address="127.0.0.1")
     try:
         seen: list[list[int]] = []
         ordered = run_tasks(derive_seed, [(3, n) for n in range(7)], cluster="auto",
                             done=lambda d, t: seen.append([d, t]))  # fmt: skip
         remote_sim = simulate(rules, ["heuristic", "random"], 8, seed=11, cluster="auto")
         remote_train = train(["turbo"], cluster="auto", **options)
+        gcs = ray.get_runtime_context().gcs_address
     finally:
         ray.shutdown()
     print(
@@ -49,6 +52,7 @@ def main() -> None:
                 "ordered": ordered,
                 "expected_order": [derive_seed(3, n) for n in range(7)],
                 "done": seen,
+                "gcs_address": gcs,
                 "sim": {
                     "local": [local_sim.deals, local_sim.blocks, figures(local_sim)],
                     "ray": [remote_sim.deals, remote_sim.blocks, figures(remote_sim)],
