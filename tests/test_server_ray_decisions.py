@@ -27,16 +27,18 @@ from pathlib import Path
 from typing import Any, cast
 
 import pytest
-import ray
+import ray as ray_module
 from starlette.testclient import TestClient
 
 from ofc.bots.base import Decision
 from ofc.engine.actions import Action
 from ofc.engine.view import HandView
+from ofc.server.decisions import workers
 from ofc.server.decisions.ray_pool import RayPool
 from support.launch import free_port
 from support.server import HANG_GUARD, StandInBot, create_table, join, make_app, my_turn, receive, until
 
+ray: Any = ray_module  # parts of Ray are untyped
 RAY = Path(sys.executable).parent / "ray"
 TESTS = Path(__file__).resolve().parent
 
@@ -135,6 +137,8 @@ def cluster() -> Iterator[Cluster]:
         "RAY_health_check_period_ms": "500",
         "RAY_health_check_timeout_ms": "500",
         "RAY_health_check_failure_threshold": "2",
+        # the Ray client's server process for a connection may start slowly on a loaded machine
+        "RAY_CLIENT_SERVER_CHECK_CHANNEL_TIMEOUT_S": str(int(HANG_GUARD)),
     }
     here = Cluster(home, env, free_port(), free_port())
     (home / "marks").mkdir()
@@ -201,6 +205,21 @@ def _placed(state: dict[str, Any]) -> int:
     return sum(len(seat["top"]) + len(seat["middle"]) + len(seat["bottom"]) for seat in hand["seats"])
 
 
+def _ready(client: TestClient) -> None:
+    """Wait until the server has connected to the cluster and run a first task there."""
+    deadline = time.monotonic() + HANG_GUARD
+    while client.get("/api/health").status_code != 200:
+        assert time.monotonic() < deadline, "the server never became ready"
+        time.sleep(0.1)
+
+
+@pytest.fixture
+def patient(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Decisions given up only after the hang guard: a loaded machine's Ray worker may take long to start."""
+    monkeypatch.setattr(workers, "GRACE_SECONDS", HANG_GUARD)
+
+
+@pytest.mark.usefixtures("patient")
 def test_a_decision_whose_node_is_killed_is_retried_and_the_bot_acts(cluster: Cluster, tmp_path: Path) -> None:
     """A bot's decision held on the ``victim`` node; the node killed: the decision runs again on the head."""
     cluster.start_node("victim", f"--address={cluster.address}", "--num-cpus=1", '--resources={"victim": 1}')
@@ -215,6 +234,7 @@ def test_a_decision_whose_node_is_killed_is_retried_and_the_bot_acts(cluster: Cl
         strategy = ray.util.scheduling_strategies.NodeAffinitySchedulingStrategy(victims[0], soft=True)
         pool.options = {"scheduling_strategy": strategy}  # first on the victim node, while it lives
         with TestClient(app) as client:
+            _ready(client)
             table = create_table(client, preset="pineapple", seats=2, bots=["held", "held"])
             while "victim-held" not in cluster.marked():
                 assert time.monotonic() < deadline, "no decision reached the victim node"
@@ -233,10 +253,12 @@ def test_a_decision_whose_node_is_killed_is_retried_and_the_bot_acts(cluster: Cl
         ray.shutdown()
 
 
+@pytest.mark.usefixtures("patient")
 def test_a_hint_through_the_ray_client(cluster: Cluster, tmp_path: Path) -> None:
     """``--decisions ray://HOST:PORT``: a person's hint worked out on the cluster through Ray's client."""
     app = make_app(tmp_path, bot_factory=marked_factory, decisions=cluster.client_address, workers=1)
     with TestClient(app) as client:
+        _ready(client)
         table = create_table(client, preset="pineapple", seats=2, bots=[None, "opponent"])
         seat = join(client, table["id"], "ann")
         with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
@@ -342,3 +364,27 @@ def test_a_decisions_address_that_is_no_ray_address_is_refused() -> None:
     assert refused.returncode == 2
     assert "Invalid value for --decisions: String should match pattern" in refused.stderr
     assert "Traceback" not in refused.stderr
+
+
+def test_a_cluster_unreachable_at_start_is_tried_again_until_it_answers(monkeypatch: pytest.MonkeyPatch) -> None:
+    from ofc.server.decisions import ray_pool
+    from ofc.train.cluster import ClusterError
+
+    monkeypatch.setattr(ray_pool, "RECONNECT_SECONDS", 0)
+    tries: list[int] = []
+
+    class Unreachable(_StubbedPool):
+        def _ready(self) -> None:
+            tries.append(len(tries) + 1)
+            if len(tries) < 3:
+                raise ClusterError("cannot reach the Ray cluster {address}: {error}", address="x:1", error="down")
+
+    async def main() -> None:
+        pool = Unreachable(_Outcomes())
+        try:
+            await asyncio.wait_for(pool.ready(), HANG_GUARD)
+        finally:
+            pool.close()
+
+    asyncio.run(main())
+    assert tries == [1, 2, 3]

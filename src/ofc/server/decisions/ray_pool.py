@@ -37,6 +37,9 @@ LOST_RETRIES = 3
 POLL_SECONDS = 0.2
 """How often a waiting job checks whether its pool is closing."""
 
+RECONNECT_SECONDS = 5.0
+"""How long ``ready`` waits before it tries an unreachable cluster again."""
+
 ADDRESS = r"^(auto|local|ray://[^\s/:]+:\d{1,5}|[^\s/:]+:\d{1,5})$"
 """The address forms ``--decisions`` takes (``ServerSettings.decisions`` holds to it)."""
 
@@ -106,8 +109,19 @@ class RayPool(DecisionPool):
         return await super().call(table, self._on_ray, work, args, **where)
 
     async def ready(self) -> None:
-        """Once connected to the cluster and a task has run there (each of ``size`` tasks warmed, with ``warm``)."""
-        await asyncio.to_thread(self._ready)
+        """Once connected to the cluster and a task has run there (each of ``size`` tasks warmed, with ``warm``).
+
+        A cluster that cannot be reached is tried again every ``RECONNECT_SECONDS`` until the pool closes.
+        """
+        while True:
+            try:
+                await asyncio.to_thread(self._ready)
+                return
+            except ClusterError as error:
+                if self._closing.is_set():
+                    raise
+                log.warning("%s: trying again in %g s", error, RECONNECT_SECONDS)
+            await asyncio.sleep(RECONNECT_SECONDS)
 
     def _ready(self) -> None:
         ray, task = self._connect()
