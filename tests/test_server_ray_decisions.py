@@ -168,6 +168,7 @@ def _alive_with(resource: str) -> list[str]:
     return [node["NodeID"] for node in ray.nodes() if node["Alive"] and resource in node["Resources"]]
 
 
+@pytest.mark.slow  # the module's cluster starts with the first of these
 def test_people_s_requests_start_first_on_the_cluster_too(cluster: Cluster) -> None:
     """The lanes of ``test_server_workers`` with one Ray task at a time: the same order, worked by hand.
 
@@ -219,6 +220,7 @@ def patient(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(workers, "GRACE_SECONDS", HANG_GUARD)
 
 
+@pytest.mark.slow  # the module's cluster starts with the first of these
 @pytest.mark.usefixtures("patient")
 def test_a_decision_whose_node_is_killed_is_retried_and_the_bot_acts(cluster: Cluster, tmp_path: Path) -> None:
     """A bot's decision held on the ``victim`` node; the node killed: the decision runs again on the head."""
@@ -253,6 +255,7 @@ def test_a_decision_whose_node_is_killed_is_retried_and_the_bot_acts(cluster: Cl
         ray.shutdown()
 
 
+@pytest.mark.slow  # the module's cluster starts with the first of these
 @pytest.mark.usefixtures("patient")
 def test_a_hint_through_the_ray_client(cluster: Cluster, tmp_path: Path) -> None:
     """``--decisions ray://HOST:PORT``: a person's hint worked out on the cluster through Ray's client."""
