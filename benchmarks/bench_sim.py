@@ -22,7 +22,7 @@ from ofc.sim.simulate import simulate
 
 def run(rules: Rules, bots: list[str], hands: int, seed: int, cpus: int) -> tuple[float, object]:
     """Hands per second of one simulation on a fresh Ray head with ``cpus`` worker CPUs."""
-    ray.init(num_cpus=cpus, include_dashboard=False, log_to_driver=False, _node_ip_address="127.0.0.1")
+    ray.init(address="local", num_cpus=cpus, include_dashboard=False, log_to_driver=False, _node_ip_address="127.0.0.1")
     try:
         simulate(rules, bots, 2 * cpus * len(bots), seed=seed + 1, cluster="auto")  # warm every worker
         start = time.perf_counter()

@@ -95,10 +95,12 @@ def test_set_applies_on_top_of_file_rules(capsys: pytest.CaptureFixture[str], tm
     code, out, _ = run(["score", path, "--json"], capsys)
     assert code == 0
     assert json.loads(out)["players"][0]["fantasy"] == 14
-    code, out, _ = run(["score", path, "--set", "scoring=classic", "--json"], capsys)
-    ann = json.loads(out)["players"][0]
-    assert ann["vs"] == {"bob": 2 + 9}
-    assert ann["fantasy"] == 14  # still progressive pineapple: QQ deals 14
+    code, out, _ = run(["score", path, "--set", "fantasy_max_in_row=1", "--json"], capsys)
+    assert code == 0
+    assert json.loads(out)["players"][0]["fantasy"] == 14  # still progressive pineapple: QQ deals 14
+    code, _, err = run(["score", path, "--set", "scoring=classic", "--json"], capsys)
+    assert code != 0
+    assert "setting scoring: classic scoring is not played in pineapple" in err
 
 
 def test_rows_as_lists_and_stdin(capsys: pytest.CaptureFixture[str]) -> None:

@@ -77,7 +77,7 @@ PUBLIC_FACTS = {
 SEAT_GATED = {"view", "view_update", "legal_actions", "check", "is_legal", "clock"}
 """Public methods that answer for one seat (``view`` is the gate, ``view_update`` its incremental form;
 the rest name only that seat's cards)."""
-DRIVING = {"apply", "advance", "undo", "clone"}
+DRIVING = {"apply", "apply_unchecked", "advance", "undo", "clone"}
 """Public methods that drive the hand; they return actions the caller made or was told of, or a hand."""
 ONE_DOOR = {"private_record"}
 """The one explicitly named accessor of the deck and every action (hand histories, storage)."""

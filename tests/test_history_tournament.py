@@ -10,8 +10,7 @@ from typing import Any
 import pytest
 
 from ofc.bots import make_bot
-from ofc.formats.history import check_copy, read, replay, write, write_text
-from ofc.formats.history import TournamentFields, level_of
+from ofc.formats.history import TournamentFields, check_copy, level_of, read, replay, write, write_text
 from ofc.rules.errors import HistoryError
 from ofc.rules.rulebook import Rules
 from ofc.series.session import Session, play_hand

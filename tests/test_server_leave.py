@@ -75,14 +75,14 @@ def test_a_seat_left_mid_match_is_played_by_the_bot_and_settled_to_its_player(tm
             twice = client.post(f"/api/tables/{table}/leave", json={"token": ann["token"]})
             assert (twice.status_code, twice.json()["error"]["code"]) == (409, "left_seat")
         # her stake stays held until the match is settled: 1 point x 2
-        assert manager.held("ann") == 2
+        assert manager.store.held("ann") == 2
         assert manager.tables[table].game.status == "playing"
     with TestClient(make_app(tmp_path, **options)) as client:  # a restart keeps the seat with the bot
         manager = app_state(client).manager
         runtime = manager.tables[table]
         assert runtime.game.seats[ann["seat"]].stand_in == "heuristic"
         assert runtime.bots == {ann["seat"]: "heuristic"}
-        assert manager.held("ann") == 2
+        assert manager.store.held("ann") == 2
         final = _play_out(client, clock, table)
         points = [Fraction(p) for p in final["ledger"]["points"]]
         money = [Fraction(m) for m in final["ledger"]["money"]]
@@ -95,7 +95,7 @@ def test_a_seat_left_mid_match_is_played_by_the_bot_and_settled_to_its_player(tm
         }
         assert sorted(balances.values()) == ["102", "98"]
         assert client.get("/api/house").json() == {"balance": "0"}  # two people: the house takes nothing
-        assert manager.held("ann") == 0
+        assert manager.store.held("ann") == 0
         # ann's token still reads the seat's hand histories
         hands = client.post(f"/api/tables/{table}/hands", json={"token": ann["token"]})
         assert hands.status_code == 200

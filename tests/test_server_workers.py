@@ -5,9 +5,9 @@ from __future__ import annotations
 import asyncio
 import gc
 import json
-import socket
 import os
 import signal
+import socket
 import threading
 import time
 import urllib.error
@@ -53,7 +53,8 @@ def test_a_hint_is_answered_beside_busy_bot_tables_and_sigterm_stops_the_server(
         while _get(server.base + "/api/health")[0] != 200:
             assert time.monotonic() < deadline, "the server never became ready"
             time.sleep(0.2)
-        status, health = _get(server.base + "/api/health")
+        assert _get(server.base + "/api/health")[0] == 200
+        health = _get(server.base + "/api/health")[1]
         assert health == {"ready": True, "node": f"{socket.gethostname()}:{server.port}", "tables": 0, "owned": []}
         for _ in range(3):  # bot-only tables deciding as slowly as the server allows
             server.post("/api/tables", {"preset": "pineapple", "seats": 3, "bots": ["mc:seconds=5"] * 3})

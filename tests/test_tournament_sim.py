@@ -13,8 +13,7 @@ from hypothesis import strategies as st
 
 from ofc.bots.spec import bot_names
 from ofc.engine.hand import Hand
-from ofc.formats.history import read, replay, write
-from ofc.formats.history import TournamentFields
+from ofc.formats.history import TournamentFields, read, replay, write
 from ofc.rules.errors import BotError, RulesError
 from ofc.rules.rulebook import Rules
 from ofc.series.tournament import Tournament, TournamentHand

@@ -64,6 +64,19 @@ def serve_command(
     seed: Annotated[
         int | None, typer.Option(help="Reproducible decks and first buttons (tests and demos: never for real stakes)")
     ] = None,
+    node: Annotated[
+        str | None, typer.Option(help="This server's name among the servers on one database [default: HOSTNAME:PORT]")
+    ] = None,
+    bus: Annotated[
+        str | None,
+        typer.Option(help="Redis URL of the bus to the other servers on the same PostgreSQL database [default: none]"),
+    ] = None,
+    lease_seconds: Annotated[
+        float | None,
+        typer.Option(
+            min=0.5, help="Seconds a table's lease lasts unless renewed (a dead server's tables move) [default: 5]"
+        ),
+    ] = None,
 ) -> None:
     """Serve the lobby, the tables and the browser client (open http://HOST:PORT/)."""
     import uvicorn
@@ -71,6 +84,7 @@ def serve_command(
     from ofc.bots import make_bot
     from ofc.rules.errors import OfcError
     from ofc.server.app import create_app
+    from ofc.server.db.engine import SharedFile, hold_alone
     from ofc.server.db.storage import default_url
     from ofc.server.decisions.workers import check_budget
     from ofc.server.net.limits import MAX_FRAME
@@ -88,6 +102,9 @@ def serve_command(
         "decisions": decisions,
         "docs": docs,
         "seed": seed,
+        "node": node,
+        "bus_url": bus,
+        "lease_seconds": lease_seconds,
     }
     if rate_limits is False:
         given["rate_limits"] = None
@@ -97,7 +114,14 @@ def serve_command(
     except OfcError as error:
         raise typer.BadParameter(str(error), param_hint="--hint-bot") from None
     url = settings.db_url or default_url()
-    typer.echo(f"ofc serve: database {url}; open http://{settings.host}:{settings.port}/ in a browser")
+    try:
+        alone = hold_alone(url)
+    except SharedFile as error:
+        raise typer.BadParameter(str(error), param_hint="--db") from None
+    if alone is not None and settings.bus_url is not None:
+        raise typer.BadParameter("several servers need PostgreSQL: SQLite serves one process", param_hint="--bus")
+    where = f"http://{settings.host}:{settings.port}/"
+    typer.echo(f"ofc serve: node {settings.node_name()}; database {url}; open {where} in a browser")
     uvicorn.run(
         create_app(settings.model_copy(update={"db_url": url})),
         host=settings.host,

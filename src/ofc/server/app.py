@@ -29,10 +29,12 @@ from ofc.server.db.storage import Storage, default_url
 from ofc.server.db.work import Database
 from ofc.server.decisions.ray_pool import RayPool
 from ofc.server.decisions.workers import DecisionPool, default_size, warm_kernels
+from ofc.server.net.bus import Bus
 from ofc.server.net.limits import DoorLimits
 from ofc.server.net.ratelimit import Limiter
 from ofc.server.settings import ServerSettings
 from ofc.server.tables.agents import BotFactory, default_bot_factory
+from ofc.server.tables.cluster import Cluster
 from ofc.server.tables.decks import DeckSource, secure_deck, seeded_decks
 from ofc.server.tables.manager import Settings, TableManager
 from ofc.server.tables.timekeeping import Clock, SystemClock
@@ -80,6 +82,8 @@ def create_app(
         settings.recent_listed,
         waiting_expiry=settings.waiting_expiry,
         hint_bot=settings.hint_bot,
+        node=settings.node_name(),
+        lease_seconds=settings.lease_seconds,
     )
     db = Database(request_seconds=settings.request_seconds)
     warm = functools.partial(warm_kernels) if settings.processes else None
@@ -91,6 +95,8 @@ def create_app(
     clock = clock or SystemClock()
     manager = TableManager(store, clock, bot_factory, table_settings, decks or secure_deck, buttons, db, pool)
     manager.limiter = Limiter(clock, settings.rate_limits, engine=store.engine)  # shared by every process
+    if settings.bus_url is not None:
+        manager.cluster = Cluster(manager, Bus(settings.bus_url, manager.node))
     readiness = Health()
 
     async def warm_up() -> None:

@@ -8,6 +8,7 @@ are ``create_app``'s own keywords.
 
 from __future__ import annotations
 
+import socket
 from decimal import Decimal
 
 from pydantic import Field
@@ -61,6 +62,12 @@ class ServerSettings(BaseSettings):
     """The bot spec that works out hints."""
     seed: int | None = None
     """Reproducible decks and first buttons (tests and demos: never for real stakes)."""
+    node: str | None = Field(default=None, min_length=1, max_length=120)
+    """This process's name among the servers on one database (None: ``HOSTNAME:PORT``)."""
+    bus_url: str | None = Field(default=None, max_length=2000)
+    """The bus to the other servers on the same PostgreSQL database: ``redis://HOST:PORT`` (None: serve alone)."""
+    lease_seconds: float = Field(default=5.0, ge=0.5, le=300)
+    """How long a table's lease lasts unless renewed: a dead server's tables move after at most this long."""
     freeze_gc: bool = True
     """Once ready, freeze what start-up made out of the garbage collector."""
     connections_per_token: int = Field(default=4, ge=1, le=1000)
@@ -69,3 +76,7 @@ class ServerSettings(BaseSettings):
     """Table connections one client address may hold at once, over every server on the database."""
     analysis_playouts: int = Field(default=60_000, ge=1)
     """Play-outs one hand analysis may cost at most (its decisions x candidates x play-outs each)."""
+
+    def node_name(self) -> str:
+        """This process's name: ``node``, else the machine's name and the port."""
+        return self.node or f"{socket.gethostname()}:{self.port}"

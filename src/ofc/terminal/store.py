@@ -13,8 +13,7 @@ from datetime import datetime
 from pathlib import Path
 
 from ofc.engine.hand import Hand
-from ofc.formats.history import write_text
-from ofc.formats.history import TournamentFields
+from ofc.formats.history import TournamentFields, write_text
 from ofc.rules.errors import OfcError
 
 

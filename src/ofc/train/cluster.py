@@ -48,7 +48,13 @@ def connect(cluster: str, cpus: int | None = None) -> Any:
         address = check_cluster(cluster)
         try:
             if address == "local":
-                ray.init(num_cpus=cpus, include_dashboard=False, log_to_driver=False, _node_ip_address="127.0.0.1")
+                ray.init(
+                    address="local",  # its own head: never a cluster another process left on the machine
+                    num_cpus=cpus,
+                    include_dashboard=False,
+                    log_to_driver=False,
+                    _node_ip_address="127.0.0.1",
+                )
             else:
                 ray.init(address=address, log_to_driver=False)
         except ConnectionError as error:

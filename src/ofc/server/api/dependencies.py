@@ -180,13 +180,13 @@ async def signed_in(name: str, request: SignIn, connection: HTTPConnection, mana
 async def seat_holder(table_id: int, request: SeatToken, manager: Manager) -> SeatHolder:
     """The table and the seat the token holds (404 ``no_table``, 403 ``bad_token``)."""
     try:
-        runtime = await manager.load(table_id)
+        game = await manager.snapshot(table_id)
     except PlayError as error:
         raise Refusal.of(404, error.code, error) from None
-    seat = runtime.game.seat_of(token_hash(request.token))
+    seat = game.seat_of(token_hash(request.token))
     if seat is None:
         raise Refusal(403, "bad_token", "this token holds no seat at this table")
-    return SeatHolder(runtime.game, seat)
+    return SeatHolder(game, seat)
 
 
 SignedIn = Annotated[Player, Depends(signed_in)]

@@ -10,12 +10,15 @@ from ofc.server.api.dependencies import Manager, Ready
 
 
 class HealthAnswer(BaseModel):
-    """Ready, with the tables in memory; not ready (503) only ``{"ready": false}``."""
+    """Ready: the node's name, the tables in memory and those it runs; not ready (503): ``{"ready": false}``."""
 
     model_config = ConfigDict(extra="forbid")
 
     ready: bool
+    node: str | None = None
     tables: int | None = None
+    owned: list[int] | None = None
+    """The tables whose lease this node holds (it runs their clocks, bots and writes)."""
 
 
 router = APIRouter(prefix="/api/health", tags=["health"])
@@ -31,4 +34,5 @@ async def healthy(manager: Manager, health: Ready) -> HealthAnswer | JSONRespons
     """Whether the server is ready: tables restored and the bots' kernels warm (503 until then)."""
     if not health.ready:
         return JSONResponse({"ready": False}, status_code=503)
-    return HealthAnswer(ready=True, tables=len(manager.tables))
+    owned = sorted(table for table, runtime in manager.tables.items() if runtime.epoch is not None)
+    return HealthAnswer(ready=True, node=manager.node, tables=len(manager.tables), owned=owned)

@@ -10,12 +10,11 @@ import asyncio
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
-from ofc.rules.terms import Phrase
 from ofc.server.api.dependencies import Manager
 from ofc.server.db.work import StorageUnavailable
 from ofc.server.net.pacing import Pacer
-from ofc.server.net.protocol import Hint, ProtocolError, Solve, error_message, parse_message
-from ofc.server.net.ratelimit import WHAT, RateLimited, check
+from ofc.server.net.protocol import error_message
+from ofc.server.tables.cluster import MOVED, Elsewhere
 from ofc.server.tables.decks import PlayError
 from ofc.server.tables.manager import Connection, Runtime, TableManager
 
@@ -28,26 +27,19 @@ async def table_socket(socket: WebSocket, table_id: int, manager: Manager) -> No
     await socket.accept()
     try:
         runtime = await manager.load(table_id)  # a finished table is loaded from the database on demand
+    except Elsewhere as elsewhere:  # run by another node: this one relays
+        if manager.cluster is not None and elsewhere.owner:
+            await manager.cluster.relay(socket, table_id, elsewhere.owner)
+            return
+        error = PlayError("the table moved to another server: reconnect", code="moved")
+        await socket.send_json(error_message(error.code, str(error), error=error))
+        await socket.close(code=MOVED)
+        return
     except (PlayError, StorageUnavailable) as error:
         await socket.send_json(error_message(error.code, str(error)))
         await socket.close(code=4404 if error.code == "no_table" else 1011)
         return
     await _serve(manager, runtime, socket)
-
-
-def advising(manager: TableManager, runtime: Runtime, connection: Connection, message: Hint | Solve) -> None:
-    """Work out a hint or a solution beside the connection's other messages (one at a time, so many a minute)."""
-    if connection.advising is not None and not connection.advising.done():
-        connection.send(error_message("busy", "a hint for this connection is still being worked out", message.id))
-        return
-    try:
-        check(connection.hints, Phrase(WHAT["hint"]))
-    except RateLimited as error:
-        connection.send(error_message(error.code, str(error), message.id) | {"retry_after": error.retry_after})
-        return
-    if connection.hints is not None:
-        connection.hints.spend()
-    connection.advising = asyncio.get_running_loop().create_task(manager.handle(runtime, connection, message))
 
 
 async def _serve(manager: TableManager, runtime: Runtime, socket: WebSocket) -> None:
@@ -63,6 +55,8 @@ async def _serve(manager: TableManager, runtime: Runtime, socket: WebSocket) -> 
             await socket.send_text(text)
         if connection.outbox.overflowed:
             await socket.close(code=1008, reason="too slow: the messages sent were not read")
+        else:
+            await socket.close(code=MOVED, reason="the table moved: reconnect")
 
     sending = asyncio.get_running_loop().create_task(writer())
     pacer = Pacer()
@@ -77,15 +71,7 @@ async def _serve(manager: TableManager, runtime: Runtime, socket: WebSocket) -> 
             text = frame.get("text")
             if text is None:
                 text = bytes(frame.get("bytes") or b"").decode("utf-8", errors="replace")
-            try:
-                message = parse_message(text)
-            except ProtocolError as error:
-                connection.send(error_message(error.code, str(error)))
-                continue
-            if isinstance(message, Hint | Solve):
-                advising(manager, runtime, connection, message)
-            else:
-                await manager.handle(runtime, connection, message)
+            await manager.receive(runtime, connection, text)
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:

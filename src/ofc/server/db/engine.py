@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import fcntl
 import os
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
@@ -54,3 +55,37 @@ def make_engine(url: str, timeout: float | None = None) -> Engine:
         cursor.close()
 
     return engine
+
+
+class SharedFile(OSError):
+    """Another server process already serves this SQLite file."""
+
+
+def hold_alone(url: str) -> IO[str] | None:
+    """For an SQLite file, hold the lock that keeps a second server process off it (None: not SQLite).
+
+    SQLite serves one process: two servers on one file would each run the same tables. The lock
+    lives as long as the returned file stays open (the process's life); a second process gets
+    ``SharedFile`` naming PostgreSQL, which several processes can share.
+    """
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite" or not parsed.database or parsed.database == ":memory:":
+        return None
+    path = Path(parsed.database)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    held = (path.parent / f"{path.name}.serving").open("a+", encoding="utf-8")
+    try:
+        fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        held.seek(0)
+        other = held.read().strip() or "another process"
+        held.close()
+        raise SharedFile(
+            f"the SQLite database {path} is already served by {other}; SQLite serves one process: "
+            "to run several servers on one database, use PostgreSQL (--db postgresql://...)"
+        ) from None
+    held.seek(0)
+    held.truncate()
+    held.write(f"process {os.getpid()}\n")
+    held.flush()
+    return held

@@ -52,8 +52,9 @@ class Leases:
     def claim(self, table: int, node: str, seconds: float) -> int | None:
         """Take ``table`` for ``node`` for ``seconds`` when nobody holds it (or ``node`` already does).
 
-        Returns the epoch ``node`` holds it under (a new one whenever it comes from another
-        node or from an expired lease), or None when another node's lease is still running.
+        Returns the new epoch ``node`` holds it under (every claim raises it: a restarted node
+        with the same name never writes under its former life's epoch), or None when another
+        node's lease is still running.
         """
         try:
             with self.engine.begin() as db:
@@ -66,11 +67,9 @@ class Leases:
                 if row is None:
                     db.execute(insert(leases).values(table_id=table, owner=node, epoch=1, expires=now + seconds))
                     return 1
-                owner, epoch, live = row[0], int(row[1]), bool(row[2])
+                owner, epoch, live = row[0], int(row[1]) + 1, bool(row[2])
                 if live and owner != node:
                     return None
-                if not (live and owner == node):
-                    epoch += 1
                 db.execute(
                     update(leases)
                     .where(leases.c.table_id == table)

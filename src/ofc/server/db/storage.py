@@ -11,19 +11,22 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from sqlalchemy import Select, delete, func, insert, select, update
+from sqlalchemy import Select, delete, func, insert, or_, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
+from ofc.rules.rulebook import Rules
+from ofc.series.match import join_cost
 from ofc.server.db.engine import default_url as default_url
 from ofc.server.db.engine import make_engine
 from ofc.server.db.leases import check as check_lease
+from ofc.server.db.leases import db_now
 from ofc.server.db.migrate import upgrade
 from ofc.server.db.schema import (
     DAMAGED,
@@ -41,6 +44,7 @@ from ofc.server.db.schema import (
     actions,
     hands,
     house,
+    leases,
     players,
     seats,
     tables,
@@ -49,7 +53,7 @@ from ofc.server.tables.money import money_text
 
 __all__ = [
     "DAMAGED", "EXPIRED", "FINISHED", "MATCH", "PLAYING", "TOURNAMENT", "WAITING",
-    "ActionRow", "HandRow", "SeatRow", "Sitter", "Storage", "TableRow", "default_url",
+    "ActionRow", "Admission", "Fence", "HandRow", "SeatRow", "Sitter", "Storage", "TableRow", "default_url",
 ]  # fmt: skip
 """The repository, and the schema's statuses and rows its callers use."""
 
@@ -62,6 +66,11 @@ class Fence:
     node: str
     epoch: int
 
+
+Admission = Callable[[Fraction | None, Fraction], None]
+"""A check made inside the transaction that seats a player, the player's row locked: given the
+balance (None: a new player) and what the player's unfinished matches hold of it, it raises to
+refuse. Two servers seating one player at once so see each other's seats: no balance is counted twice."""
 
 FENCE: ContextVar[Fence | None] = ContextVar("FENCE", default=None)
 """The fence of the writes made in this context (``Storage.fenced``); None: unfenced."""
@@ -136,6 +145,11 @@ class Storage:
             db.execute(insert(players).values(name=name, balance=money_text(start), key_hash=key_hash))
         return start
 
+    def held(self, name: str) -> Fraction:
+        """What ``name``'s unfinished matches hold of the balance: each one's loss limit times its point value."""
+        with self.engine.connect() as db:
+            return _held(db, name)
+
     def known_name(self, name: str) -> str | None:
         """The stored name equal to ``name`` regardless of case, if any (names are unique so)."""
         query = select(players.c.name).where(func.lower(players.c.name) == name.lower()).order_by(players.c.name)
@@ -161,18 +175,26 @@ class Storage:
         options: dict[str, Any] | None = None,
         since: str | None = None,
         sitter: Sitter | None = None,
+        lease: tuple[str, float] | None = None,
+        admit: Admission | None = None,
     ) -> int:
         """Store a new waiting table (a ``match`` or a ``tournament``) and return its id.
 
         ``since``: the server time it was created (it expires when nobody sits at it for a
         while). With a ``sitter``, the table is stored with that person seated, in one
-        transaction: either both happen or neither does.
+        transaction: either both happen or neither does. With a ``lease`` (node, seconds), the
+        node holds the new table's lease from the start (epoch 1), so no other node can claim it.
         """
         values: dict[str, str | None] = {"name": name, "rules": json.dumps(rules), "bots": json.dumps(list(bots))}
         values |= {"status": WAITING, "kind": kind, "options": json.dumps(options or {}), "waiting_since": since}
         with self.engine.begin() as db:
             table_id = int(db.execute(insert(tables).values(**values).returning(tables.c.id)).scalar_one())
+            if lease is not None:
+                node, seconds = lease
+                db.execute(insert(leases).values(table_id=table_id, owner=node, epoch=1, expires=db_now(db) + seconds))
             if sitter is not None:
+                if admit is not None:
+                    _admit(db, sitter.player, admit)
                 found = db.execute(select(players.c.name).where(players.c.name == sitter.player)).scalar()
                 if found is None:
                     new = {"name": sitter.player, "balance": money_text(sitter.start), "key_hash": sitter.key_hash}
@@ -190,13 +212,24 @@ class Storage:
             where = (tables.c.id == table_id, tables.c.status.in_([WAITING, EXPIRED]))
             return not taken and db.execute(update(tables).where(*where).values(status=EXPIRED)).rowcount == 1
 
-    def take_seat(self, table_id: int, seat: int, player: str, token_hash: str, stake: Fraction = Fraction(0)) -> None:
+    def take_seat(
+        self,
+        table_id: int,
+        seat: int,
+        player: str,
+        token_hash: str,
+        stake: Fraction = Fraction(0),
+        admit: Admission | None = None,
+    ) -> None:
         """Give ``seat`` of the table to ``player``, taking ``stake`` (a buy-in) from their balance.
 
-        Safe to repeat after a failure whose commit may have gone through (the seat is then taken once).
+        ``admit`` checks the balance first, in the same transaction. Safe to repeat after a
+        failure whose commit may have gone through (the seat is then taken once).
         """
         try:
             with self._writing(table_id) as db:
+                if admit is not None:
+                    _admit(db, player, admit)
                 db.execute(insert(seats).values(table_id=table_id, seat=seat, player=player, token_hash=token_hash))
                 if stake:
                     _credit(db, player, -stake)
@@ -434,3 +467,24 @@ def _house(db: Connection, table_id: int, amounts: dict[int, Fraction], reason: 
     ]
     if rows:
         db.execute(insert(house), rows)
+
+
+def _held(db: Connection, name: str) -> Fraction:
+    """What ``name``'s matches not yet settled hold of the balance (their loss limits at their point values)."""
+    query = (
+        select(tables.c.rules)
+        .select_from(tables.join(seats, seats.c.table_id == tables.c.id))
+        .where(seats.c.player == name, tables.c.status.in_([WAITING, PLAYING]))
+        .where(or_(tables.c.kind == MATCH, tables.c.kind.is_(None)))
+    )
+    total = Fraction(0)
+    for (rules,) in db.execute(query):
+        cost = join_cost(Rules().with_settings(json.loads(rules)))
+        total += Fraction(cost) if cost is not None else 0
+    return total
+
+
+def _admit(db: Connection, player: str, admit: Admission) -> None:
+    """Lock ``player``'s row (if any) and run ``admit`` on its balance and what its matches hold."""
+    balance = db.execute(select(players.c.balance).where(players.c.name == player).with_for_update()).scalar()
+    admit(None if balance is None else Fraction(balance), _held(db, player))

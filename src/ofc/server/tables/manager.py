@@ -24,17 +24,30 @@ import json
 import logging
 import random
 import secrets
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 from ofc.engine.clock import time_text
 from ofc.rules.errors import OfcError
 from ofc.rules.rulebook import Rules
-from ofc.series.match import check_join, join_cost
+from ofc.rules.terms import Phrase
+from ofc.series.match import check_join
+from ofc.server.db.leases import LeaseLost, Leases
 from ofc.server.db.schema import MOST_ID
-from ofc.server.db.storage import DAMAGED, EXPIRED, FINISHED, MATCH, TOURNAMENT, WAITING, Sitter, Storage
+from ofc.server.db.storage import (
+    DAMAGED,
+    EXPIRED,
+    FINISHED,
+    MATCH,
+    TOURNAMENT,
+    WAITING,
+    Admission,
+    Fence,
+    Sitter,
+    Storage,
+)
 from ofc.server.db.work import Database, StorageUnavailable
 from ofc.server.decisions.advice import advise
 from ofc.server.decisions.workers import DecisionPool, check_budget
@@ -46,13 +59,16 @@ from ofc.server.net.protocol import (
     JoinTable,
     LeaveTable,
     Ping,
+    ProtocolError,
     Solve,
     Sync,
     error_message,
+    parse_message,
 )
-from ofc.server.net.ratelimit import Limiter, RateLimited
+from ofc.server.net.ratelimit import WHAT, Limiter, RateLimited, check
 from ofc.server.tables import tournament as tourney
 from ofc.server.tables.agents import BotFactory
+from ofc.server.tables.cluster import Cluster, Elsewhere
 from ofc.server.tables.game import STAND_IN, DeckSource, PlayError, TableGame, secure_deck
 from ofc.server.tables.runtime import Connection as Connection
 from ofc.server.tables.runtime import Runtime as Runtime
@@ -61,6 +77,8 @@ from ofc.server.tables.runtime import token_hash as token_hash
 from ofc.server.tables.timekeeping import Clock
 
 log = logging.getLogger("ofc.server")
+
+T = TypeVar("T")
 
 
 class TableManager:
@@ -97,6 +115,15 @@ class TableManager:
         self._loading = asyncio.Lock()
         self._players: dict[str, tuple[asyncio.Lock, int]] = {}
         """Per player joining (lower-case name): a lock (the stake check and the seat taken together) and its users."""
+        self.node = settings.node
+        self.leases = Leases(store.engine)
+        self.cluster: Cluster | None = None
+        """The bus to the other servers on this database (None: this process serves alone)."""
+        self._keeper: asyncio.Task[None] | None = None
+        self._others: list[dict[str, Any]] = []
+        """The lobby entries of the unfinished tables other nodes run (refreshed by the keeper)."""
+        self.renewals = 0
+        self.takeovers = 0
 
     # ------------------------------------------------------------------ life cycle
 
@@ -105,11 +132,111 @@ class TableManager:
         now, pause, decks = self.clock.now(), self.settings.pause, self.decks
         rows = await asyncio.to_thread(self.store.load_tables, unfinished=True)
         restore = functools.partial(TableGame.restore_or_damaged, store=self.store, pause=pause, decks=decks, now=now)
-        for game in await asyncio.to_thread(lambda: [restore(row) for row in rows]):
+        claim = functools.partial(self.leases.claim, node=self.node, seconds=self.settings.lease_seconds)
+        claimed = await asyncio.to_thread(lambda: [(row, epoch) for row in rows if (epoch := claim(row.id))])
+        for game, held in await asyncio.to_thread(lambda: [(restore(row), epoch) for row, epoch in claimed]):
             game.deferred = True
-            self._add(game)
+            self._add(game, held)
         recent = await asyncio.to_thread(self.store.recent_finished, self.settings.recent_listed)
         self.recent = {row.id: TableGame.from_row(row, self.store, pause, decks).public() for row in recent}
+        if self.cluster is not None:
+            await self.cluster.start()
+        self._keeper = asyncio.get_running_loop().create_task(self._keep())
+
+    # ------------------------------------------------------------------ leases
+
+    async def _keep(self) -> None:
+        """Renew this node's leases, drop the tables it lost, take over orphaned ones, for as long as it runs."""
+        while not self._stopping:
+            try:
+                held = await asyncio.to_thread(self.leases.renew, self.node, self.settings.lease_seconds)
+                self.renewals += 1
+                for table, runtime in list(self.tables.items()):
+                    if runtime.epoch is not None and held.get(table) != runtime.epoch:
+                        await self.lost(runtime)
+                for table in await asyncio.to_thread(self.leases.orphans):
+                    if table not in self.tables and await self.take_over(table):
+                        self.takeovers += 1
+                if self.cluster is not None:
+                    await self.cluster.check_relays()
+                    await self._refresh_others()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("the leases could not be kept this time; trying again")
+            await self._scan_after(self.settings.lease_seconds / 3)
+
+    async def _scan_after(self, seconds: float) -> None:
+        """Wait ``seconds``, or less when another node hands its tables over."""
+        wake = self.cluster.scan if self.cluster is not None else None
+        if wake is None:
+            await asyncio.sleep(seconds)
+            return
+        wake.clear()
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(seconds):
+                await wake.wait()
+
+    async def take_over(self, table_id: int) -> bool:
+        """Claim an unfinished table no live node runs and rebuild it from the database; whether it came here."""
+        async with self._loading:
+            if table_id in self.tables:
+                return False
+            row = await self.db.read(self.store.load_table, table_id)
+            if row is None or row.status in (FINISHED, EXPIRED):
+                return False
+            epoch = await asyncio.to_thread(self.leases.claim, table_id, self.node, self.settings.lease_seconds)
+            if epoch is None:
+                return False
+            now, pause, decks = self.clock.now(), self.settings.pause, self.decks
+            restore = functools.partial(TableGame.restore_or_damaged, pause=pause, decks=decks, now=now)
+            game = await self.db.read(restore, row, self.store)
+            game.deferred = True
+            self._add(game, epoch)
+            log.info("node %s took table %s over (epoch %s)", self.node, table_id, epoch)
+            return True
+
+    async def lost(self, runtime: Runtime) -> None:
+        """Forget a table whose lease another node holds now: its clock stops, its clients reconnect there."""
+        if self.tables.get(runtime.game.id) is not runtime:
+            return
+        log.warning("node %s lost table %s to another node", self.node, runtime.game.id)
+        del self.tables[runtime.game.id]
+        runtime.epoch = None
+        if runtime.task is not None:
+            runtime.task.cancel()
+        for connection in list(runtime.connections):
+            connection.outbox.put_nowait(None)
+        if self.cluster is not None:
+            self.cluster.drop_clients(runtime)
+
+    def _fenced(self, runtime: Runtime, call: Callable[..., T]) -> Callable[..., T]:
+        """``call`` made under this node's lease on the table (``LeaseLost`` once another node holds it)."""
+        if runtime.epoch is None:
+            return call
+        fence = Fence(runtime.game.id, self.node, runtime.epoch)
+
+        def fenced(*args: Any, **kwargs: Any) -> T:
+            with Storage.fenced(fence):
+                return call(*args, **kwargs)
+
+        return fenced
+
+    async def _write(self, runtime: Runtime, call: Callable[..., T], *args: Any, retry_for: float | None = None) -> T:
+        """One write of the table's, fenced by its lease; a lost lease drops the table (``PlayError`` ``moved``)."""
+        try:
+            return await self.db.write(self._fenced(runtime, call), *args, retry_for=retry_for)
+        except LeaseLost:
+            await self.lost(runtime)
+            raise PlayError("the table moved to another server: reconnect", code="moved") from None
+
+    async def _refresh_others(self) -> None:
+        """The lobby entries of the unfinished tables that other nodes run, from the database."""
+        rows = await self.db.read(functools.partial(self.store.load_tables, unfinished=True))
+        pause, decks = self.settings.pause, self.decks
+        self._others = [
+            TableGame.from_row(row, self.store, pause, decks).public() for row in rows if row.id not in self.tables
+        ]
 
     async def _flush(self, runtime: Runtime) -> None:
         """Store the table's pending writes, in order, retrying until they are stored (lock held).
@@ -117,9 +244,12 @@ class TableManager:
         A write the database refuses for good (not a passing fault) marks the table damaged.
         """
         try:
-            await self.db.write_all(runtime.game.take_pending())
+            await self.db.write_all([self._fenced(runtime, write) for write in runtime.game.take_pending()])
         except StorageUnavailable:
             raise
+        except LeaseLost:
+            await self.lost(runtime)
+            raise PlayError("the table moved to another server: reconnect", code="moved") from None
         except Exception:
             log.exception("table %s: a write was refused: the table is marked damaged", runtime.game.id)
             runtime.game.status = DAMAGED
@@ -148,7 +278,7 @@ class TableManager:
             raise
         await self._flush(runtime)  # placements the check brought about come first
         retry_for = None if bot else self.db.request_seconds
-        await self.db.write(self.store.add_action, *checked.where, checked.row, retry_for=retry_for)
+        await self._write(runtime, self.store.add_action, *checked.where, checked.row, retry_for=retry_for)
         action = game.apply_act(checked, self.clock.now())
         await self._flush(runtime)
         return action
@@ -157,13 +287,19 @@ class TableManager:
         """Stop every clock and bot task (waiting at most a few seconds for them)."""
         self._stopping = True
         tasks = [rt.task for rt in self.tables.values() if rt.task is not None] + list(self._tasks)
+        if self._keeper is not None:
+            tasks.append(self._keeper)
         for task in tasks:
             task.cancel()
         if tasks:
             await asyncio.wait(tasks, timeout=5)
+        with contextlib.suppress(Exception):  # the tables go to the other nodes at once
+            await asyncio.to_thread(self.leases.release, self.node)
+        if self.cluster is not None:
+            await self.cluster.stop()
 
-    def _add(self, game: TableGame) -> Runtime:
-        runtime = Runtime(game)
+    def _add(self, game: TableGame, epoch: int | None = None) -> Runtime:
+        runtime = Runtime(game, epoch=epoch)
         for seat, info in enumerate(game.seats):
             if info.played_by is not None:
                 runtime.bots[seat] = info.played_by
@@ -398,7 +534,8 @@ class TableManager:
         stake = tourney.buy_in(rules) if request.kind == TOURNAMENT else Fraction(0)
         key, token = await self._admit(seat, sit, address, rules, request.kind)
         sitter = Sitter(seat, sit.name, token_hash(token), self.settings.start_balance, key and token_hash(key), stake)
-        game = await self._open(request.name, rules, bots, request.kind, request.hints, sitter)
+        admit = self.admission(seat, sit.name, rules, request.kind)
+        game = await self._open(request.name, rules, bots, request.kind, request.hints, sitter, admit)
         joined = {"table": game.id, "seat": seat, "token": token, "name": sit.name}
         return game.public() | {"joined": joined | ({"player_key": key} if key else {})}
 
@@ -410,25 +547,34 @@ class TableManager:
         kind: str = MATCH,
         hints: bool = True,
         sitter: Sitter | None = None,
+        admit: Admission | None = None,
     ) -> TableGame:
         """Store and open a new table, with ``sitter`` seated (started at once when every seat is taken)."""
         now = self.clock.now()
         options = {"hints": hints}
-        add = functools.partial(self.store.add_table, options=options, since=time_text(now), sitter=sitter)
-        table_id = await self.db.write(add, name, rules.to_dict(), bots, kind, retry_for=self.db.request_seconds)
+        lease = (self.node, self.settings.lease_seconds)
+        add = functools.partial(
+            self.store.add_table, options=options, since=time_text(now), sitter=sitter, lease=lease, admit=admit
+        )
         pause, decks = self.settings.pause, self.decks
-        game = TableGame(table_id, name, rules, bots, self.store, pause=pause, decks=decks, kind=kind, hints=hints)
-        game.waiting_since = now
-        if sitter is not None:
-            game.sit(sitter.seat, sitter.player, sitter.token_hash, stored=True)
-        game.deferred = True
-        runtime = self._add(game)
+        async with self._loading:  # stored, claimed and in memory before the keeper could take it for an orphan
+            table_id = await self.db.write(add, name, rules.to_dict(), bots, kind, retry_for=self.db.request_seconds)
+            game = TableGame(table_id, name, rules, bots, self.store, pause=pause, decks=decks, kind=kind, hints=hints)
+            game.waiting_since = now
+            if sitter is not None:
+                game.sit(sitter.seat, sitter.player, sitter.token_hash, stored=True)
+            game.deferred = True
+            runtime = self._add(game, 1)
         if not game.open_seats:
             async with runtime.lock:
                 await self._start(runtime)
         return game
 
     async def rematch(self, table_id: int) -> dict[str, Any]:
+        """``rematch_here``, on the node that runs the table."""
+        return await self._where_it_runs(table_id, "rematch", {"table_id": table_id}, self.rematch_here)
+
+    async def rematch_here(self, table_id: int) -> dict[str, Any]:
         """The table for a rematch of a finished match: same name, rules and bots, seats open again.
 
         Opened by the first request; later ones get the same table, and the old table's
@@ -445,7 +591,7 @@ class TableManager:
                 )
             if game.rematch is not None:
                 with contextlib.suppress(PlayError):  # a rematch table that is gone: another is opened
-                    return (await self.load(game.rematch)).game.public()
+                    return (await self.snapshot(game.rematch)).public()
             bots = [info.bot for info in game.seats]
             opened = await self._open(game.name, game.rules, bots, game.kind, game.hints)
             game.open_rematch(opened.id)
@@ -454,12 +600,18 @@ class TableManager:
             return opened.public()
 
     async def leave(self, table_id: int, request: LeaveTable) -> dict[str, Any]:
+        """``leave_here``, on the node that runs the table."""
+        arguments = {"table_id": table_id, "request": request.model_dump()}
+        return await self._where_it_runs(table_id, "leave", arguments, self.leave_here)
+
+    async def leave_here(self, table_id: int, request: LeaveTable | dict[str, Any]) -> dict[str, Any]:
         """Free the seat of ``request.token`` before the match starts; the table as listed.
 
         Once the match has started, the seat is handed to the ``heuristic`` bot for the rest of
         the match instead: it stays the person's, with their stake held and its result settled
         into their balance at the end.
         """
+        request = LeaveTable.model_validate(request)
         runtime = await self.load(table_id)
         async with runtime.lock:
             game = runtime.game
@@ -474,14 +626,14 @@ class TableManager:
                 alone = all(info.player is None for i, info in enumerate(game.seats) if i != seat)
                 since = time_text(now) if alone else None
                 free = self.store.free_seat
-                await self.db.write(free, table_id, seat, game.stake(), since, retry_for=retry_for)
+                await self._write(runtime, free, table_id, seat, game.stake(), since, retry_for=retry_for)
                 game.leave(seat, stored=True)
                 game.waiting_since = now if alone else game.waiting_since
                 for connection in runtime.connections:
                     if connection.seat == seat:
                         connection.seat = None
             else:
-                await self.db.write(self.store.hand_over_seat, table_id, seat, STAND_IN, retry_for=retry_for)
+                await self._write(runtime, self.store.hand_over_seat, table_id, seat, STAND_IN, retry_for=retry_for)
                 runtime.bots[seat] = game.hand_over(seat, stored=True)
                 runtime.failures.pop(seat, None)
             self._changed(runtime)
@@ -500,7 +652,7 @@ class TableManager:
         due = self.expiry(runtime.game)
         if due is None or self.clock.now() < due:
             return False
-        if await self.db.write(self.store.expire_table, runtime.game.id):
+        if await self._write(runtime, self.store.expire_table, runtime.game.id):
             runtime.game.status = EXPIRED
             self._changed(runtime)
             self.tables.pop(runtime.game.id, None)
@@ -521,7 +673,8 @@ class TableManager:
             if rt.game.status == FINISHED and rt.game.id not in self._finished
         ]
         finished = (list(self.recent.values()) + unnoted)[-self.settings.recent_listed :]
-        return sorted(live + finished, key=lambda table: int(table["id"]))
+        elsewhere = [entry for entry in self._others if entry["id"] not in self.tables]
+        return sorted(live + elsewhere + finished, key=lambda table: int(table["id"]))
 
     def note_finished(self, runtime: Runtime) -> None:
         """Note a table whose match is over (lock held): listed among the recent ones, kept in memory a while."""
@@ -564,14 +717,63 @@ class TableManager:
         return runtime
 
     async def _load(self, table_id: int) -> Runtime:
+        """Load a table: a finished one to read; an unfinished one by claiming its lease (``Elsewhere`` if taken)."""
+        row = await self.db.read(self.store.load_table, table_id)
+        if row is None:
+            raise PlayError("there is no table {table}", code="no_table", table=table_id)
+        epoch = None
+        if row.status not in (FINISHED, EXPIRED):
+            epoch = await asyncio.to_thread(self.leases.claim, table_id, self.node, self.settings.lease_seconds)
+            if epoch is None:
+                lease = await asyncio.to_thread(self.leases.lease, table_id)
+                raise Elsewhere(table_id, lease.owner if lease is not None else "")
+            row = await self.db.read(self.store.load_table, table_id)  # as stored under the new lease
+            assert row is not None
+        now, pause, decks = self.clock.now(), self.settings.pause, self.decks
+        restore = functools.partial(TableGame.restore_or_damaged, pause=pause, decks=decks, now=now)
+        game = await self.db.read(restore, row, self.store)
+        game.deferred = True
+        return self._add(game, epoch)
+
+    async def snapshot(self, table_id: int) -> TableGame:
+        """The table as stored, to read: this node's own game, or one rebuilt from the database (``no_table``)."""
+        if not 0 < table_id <= MOST_ID:  # nor asked of the database: its integer columns stop there
+            raise PlayError("there is no table {table}", code="no_table", table=table_id)
+        runtime = self.tables.get(table_id)
+        if runtime is not None:
+            return runtime.game
         row = await self.db.read(self.store.load_table, table_id)
         if row is None:
             raise PlayError("there is no table {table}", code="no_table", table=table_id)
         now, pause, decks = self.clock.now(), self.settings.pause, self.decks
         restore = functools.partial(TableGame.restore_or_damaged, pause=pause, decks=decks, now=now)
-        game = await self.db.read(restore, row, self.store)
-        game.deferred = True
-        return self._add(game)
+        return await self.db.read(restore, row, self.store)
+
+    async def receive(self, runtime: Runtime, connection: Connection, text: str) -> None:
+        """One message of a connection's stream, as sent: refused when malformed, else answered."""
+        try:
+            message = parse_message(text)
+        except ProtocolError as error:
+            connection.send(error_message(error.code, str(error)))
+            return
+        if isinstance(message, Hint | Solve):
+            self._advising(runtime, connection, message)
+        else:
+            await self.handle(runtime, connection, message)
+
+    def _advising(self, runtime: Runtime, connection: Connection, message: Hint | Solve) -> None:
+        """Work out a hint or a solution beside the connection's other messages (one at a time, so many a minute)."""
+        if connection.advising is not None and not connection.advising.done():
+            connection.send(error_message("busy", "a hint for this connection is still being worked out", message.id))
+            return
+        try:
+            check(connection.hints, Phrase(WHAT["hint"]))
+        except RateLimited as error:
+            connection.send(error_message(error.code, str(error), message.id) | {"retry_after": error.retry_after})
+            return
+        if connection.hints is not None:
+            connection.hints.spend()
+        connection.advising = asyncio.get_running_loop().create_task(self.handle(runtime, connection, message))
 
     @contextlib.asynccontextmanager
     async def _player_lock(self, name: str) -> AsyncIterator[None]:
@@ -590,25 +792,68 @@ class TableManager:
                 self._players[key] = (lock, users - 1)
 
     async def join(self, table_id: int, request: JoinTable, address: str = "") -> dict[str, Any]:
+        """``join_here``, on the node that runs the table."""
+        arguments = {"table_id": table_id, "request": request.model_dump(), "address": address}
+        return await self._where_it_runs(table_id, "join", arguments, self.join_here)
+
+    async def _where_it_runs(
+        self,
+        table_id: int,
+        operation: str,
+        arguments: dict[str, Any],
+        here: Callable[..., Any],
+    ) -> dict[str, Any]:
+        """Run a lobby request here, or on the node that runs the table (over the bus)."""
+        try:
+            answer: dict[str, Any] = await here(**arguments)
+            return answer
+        except Elsewhere as elsewhere:
+            if self.cluster is None or not elsewhere.owner:
+                raise PlayError(
+                    "table {table} is run by another server that this one cannot reach", code="moved", table=table_id
+                ) from None
+            return await self.cluster.call(elsewhere.owner, operation, arguments)
+
+    async def join_here(self, table_id: int, request: JoinTable | dict[str, Any], address: str = "") -> dict[str, Any]:
         """Sit a player; returns the seat and its token. Raises ``PlayError`` or ``OfcError``.
 
         A player's joins run one at a time, so two tables cannot both count the same free balance.
         """
+        request = JoinTable.model_validate(request)
         async with self._player_lock(request.name):
             return await self._join(table_id, request, address)
 
     async def _admit(
         self, seat: int, request: JoinTable, address: str, rules: Rules, kind: str
     ) -> tuple[str | None, str]:
-        """Check that ``request.name`` may sit at ``seat`` of a table with these rules; a new name's key and a token."""
+        """Check that ``request.name`` may sit at ``seat`` of a table with these rules; a new name's key and a token.
+
+        The balance check is made again in the transaction that takes the seat (``admission``),
+        where it holds across servers.
+        """
         known = await self.db.read(self.store.balance, request.name)
         key = await self._check_key(request, address, known=known is not None)
-        balance = self.settings.start_balance if known is None else known
-        if kind == TOURNAMENT:
-            tourney.check_buy_in(seat, request.name, balance, rules, self.held(request.name))
-        else:
-            check_join(seat, balance, rules, held=self.held(request.name))
+        held = await self.db.read(self.store.held, request.name)
+        self.admission(seat, request.name, rules, kind)(known, held)
         return key, secrets.token_urlsafe(24)
+
+    def admission(self, seat: int, name: str, rules: Rules, kind: str) -> Admission:
+        """The balance check of ``name`` sitting at ``seat``: a match's loss limit, or a tournament's buy-in.
+
+        What the player's other unsettled matches hold is not free: a balance always covers every
+        loss its matches can still bring (a match with a person's seat always has a loss limit),
+        and a tournament's buy-in has already left it.
+        """
+        start = self.settings.start_balance
+
+        def check(balance: Fraction | None, held: Fraction) -> None:
+            have = start if balance is None else balance
+            if kind == TOURNAMENT:
+                tourney.check_buy_in(seat, name, have, rules, held)
+            else:
+                check_join(seat, have, rules, held=held)
+
+        return check
 
     async def _join(self, table_id: int, request: JoinTable, address: str) -> dict[str, Any]:
         runtime = await self.load(table_id)
@@ -628,9 +873,11 @@ class TableManager:
             key_hash = key and token_hash(key)
             start = self.settings.start_balance
             await self.db.write(self.store.ensure_player, request.name, start, key_hash, retry_for=retry_for)
-            take = self.store.take_seat
-            await self.db.write(
-                take, table_id, seat, request.name, token_hash(token), game.stake(), retry_for=retry_for
+            take = functools.partial(
+                self.store.take_seat, admit=self.admission(seat, request.name, game.rules, game.kind)
+            )
+            await self._write(
+                runtime, take, table_id, seat, request.name, token_hash(token), game.stake(), retry_for=retry_for
             )
             game.sit(seat, request.name, token_hash(token), stored=True)
             if not game.open_seats:
@@ -639,22 +886,6 @@ class TableManager:
                 self._changed(runtime)
         answer = {"table": table_id, "seat": seat, "token": token, "name": request.name}
         return answer | ({"player_key": key} if key else {})
-
-    def held(self, name: str) -> Fraction:
-        """What ``name`` has at stake in unsettled matches: each one's loss limit times its point value.
-
-        A finished match holds until its settlement is stored in the balance (``TableGame.settled``).
-
-        Joining needs the balance less this, so a balance always covers every loss its matches
-        can still bring (a match with a person's seat always has a loss limit; one stored by an
-        older version without it holds nothing), and a tournament's buy-in has already left it.
-        """
-        costs = (
-            join_cost(rt.game.rules)
-            for rt in self.tables.values()
-            if rt.game.kind == MATCH and not rt.game.settled and rt.game.has_player(name)
-        )
-        return sum((Fraction(cost) for cost in costs if cost is not None), Fraction(0))
 
     async def _check_key(self, request: JoinTable, address: str, *, known: bool) -> str | None:
         """A new key for a new name; for a ``known`` name, its key must be given. Raises ``PlayError``.

@@ -49,6 +49,8 @@ class Runtime:
     failures: dict[int, int] = field(default_factory=dict)
     """Bot seats whose decisions failed in a row, and how many times (each is tried again, later)."""
     task: asyncio.Task[None] | None = None
+    epoch: int | None = None
+    """The epoch of this node's lease on the table (None: a finished table, read only)."""
 
 
 @dataclass(frozen=True)
@@ -71,3 +73,7 @@ class Settings:
     """Seconds a waiting table may have nobody seated before it expires (leaves the lobby, stored ``expired``)."""
     hint_bot: str = HINT_BOT
     """The bot spec that works out hints (a slower one only in tests)."""
+    node: str = "local"
+    """This process's name among the servers on one database (its tables' leases are held under it)."""
+    lease_seconds: float = 5.0
+    """How long a table's lease lasts unless renewed: a dead node's tables move after at most this long."""

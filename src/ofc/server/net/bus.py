@@ -1,0 +1,116 @@
+"""The bus between server processes: Redis publish/subscribe, one channel per process.
+
+Each ``ofc serve`` process (a node) reads its own channel ``ofc:node:<name>`` and the common
+``ofc:all``. Messages are JSON objects. A node sends everything through one connection, one
+message after another, so messages from one node arrive at another in the order they were sent;
+the database, not the bus, keeps what must not be lost (a message lost with a dying node is made
+good by the clients' reconnection and the database's state).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any, Final
+
+log = logging.getLogger("ofc.server.bus")
+
+ALL: Final = "ofc:all"
+"""The channel every node reads."""
+
+Handler = Callable[[dict[str, Any]], Awaitable[None]]
+
+
+def node_channel(node: str) -> str:
+    """The channel node ``node`` reads."""
+    return f"ofc:node:{node}"
+
+
+class Bus:
+    """A node's side of the bus: ``send`` to one node, ``broadcast`` to all, ``handler`` for what arrives."""
+
+    def __init__(self, url: str, node: str) -> None:
+        self.url = url
+        self.node = node
+        self._outgoing: asyncio.Queue[tuple[str, str] | None] = asyncio.Queue()
+        self._tasks: list[asyncio.Task[None]] = []
+        self._handler: Handler | None = None
+        self.sent = 0
+        self.received = 0
+        self.lag = 0.0
+        """Seconds between the last message's ``send`` and its handling here (wall clocks, kept in step by NTP)."""
+
+    async def start(self, handler: Handler) -> None:
+        """Connect, subscribe, and start sending and receiving (returns once subscribed)."""
+        import redis.asyncio as redis
+
+        self._handler = handler
+        self._client = redis.from_url(self.url)
+        self._pubsub = self._client.pubsub(ignore_subscribe_messages=True)
+        await self._pubsub.subscribe(node_channel(self.node), ALL)
+        loop = asyncio.get_running_loop()
+        self._tasks = [loop.create_task(self._sender()), loop.create_task(self._receiver())]
+
+    def send(self, node: str, message: dict[str, Any]) -> None:
+        """Queue ``message`` for node ``node`` (in order after everything queued before)."""
+        self._outgoing.put_nowait((node_channel(node), _encode(message)))
+
+    def broadcast(self, message: dict[str, Any]) -> None:
+        """Queue ``message`` for every node (this one included)."""
+        self._outgoing.put_nowait((ALL, _encode(message)))
+
+    async def stop(self) -> None:
+        """Send what is queued (a second at most), then disconnect."""
+        self._outgoing.put_nowait(None)
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(1.0):
+                await asyncio.shield(self._tasks[0])
+        for task in self._tasks:
+            task.cancel()
+        with contextlib.suppress(Exception):
+            await self._pubsub.aclose()
+            await self._client.aclose()
+
+    async def _sender(self) -> None:
+        while (item := await self._outgoing.get()) is not None:
+            channel, text = item
+            pause = 0.05
+            while True:
+                try:
+                    await self._client.publish(channel, text)
+                    self.sent += 1
+                    break
+                except Exception:  # the bus is down: keep the order, try again
+                    log.warning("bus: publish to %s failed; retrying in %.2f s", channel, pause)
+                    await asyncio.sleep(pause)
+                    pause = min(pause * 2, 2.0)
+
+    async def _receiver(self) -> None:
+        assert self._handler is not None
+        while True:
+            try:
+                async for item in self._pubsub.listen():
+                    if item.get("type") != "message":
+                        continue
+                    message = json.loads(item["data"])
+                    self.received += 1
+                    self.lag = max(0.0, time.time() - float(message.pop("_t", time.time())))
+                    try:
+                        await self._handler(message)
+                    except Exception:
+                        log.exception("bus: a message could not be handled: %.200s", item["data"])
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.warning("bus: the subscription failed; subscribing again in 0.5 s")
+                await asyncio.sleep(0.5)
+                with contextlib.suppress(Exception):
+                    await self._pubsub.subscribe(node_channel(self.node), ALL)
+
+
+def _encode(message: dict[str, Any]) -> str:
+    return json.dumps(message | {"_t": time.time()}, separators=(",", ":"))
