@@ -20,7 +20,7 @@ from ofc.engine.actions import Action
 from ofc.engine.hand import Hand
 from ofc.engine.view import HandView
 from ofc.formats.history import check_copy, read
-from ofc.i18n import use_language
+from ofc.i18n import Language, use_language
 from ofc.rules.cards import Deck, format_card, parse_cards
 from ofc.rules.rulebook import Rules
 from ofc.series.match import Match
@@ -233,11 +233,12 @@ def test_an_illegal_bot_move_is_reported_without_naming_the_bots_cards(tmp_path:
 
 def test_ok_before_every_card_is_placed_names_the_cards_left_in_the_players_language() -> None:
     rules = Rules.preset("classic")
-    for language, expected in [
+    cases: list[tuple[Language, str]] = [
         ("en", "place every card first: {cards} still to go"),
         ("ru", "сначала разложите все карты: осталось {cards}"),
         ("uk", "спершу розкладіть усі карти: лишилося {cards}"),
-    ]:
+    ]
+    for language, expected in cases:
         hand = Hand(rules, button=1, seed=5)
         held = hand.view(0).cards
         out = io.StringIO()

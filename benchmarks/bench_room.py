@@ -1,0 +1,144 @@
+"""One room on N servers: latency, throughput and CPU per action for N = 1, 2, 3 in one run, and
+the takeover time after kill -9.
+
+Each N runs ``--tables`` tables of people (random moves after a think time) behind HAProxy
+(round robin, so most sockets are relayed to their table's owner) on a fresh PostgreSQL database
+with the Redis bus, the same load for every N. CPU is the servers' own (user + system seconds of
+every ``ofc serve`` process and its workers) per 1,000 actions, and its ratio to N = 1 is the
+cost of crossing processes. Then ``--kills`` times the owner of a bots-only table is killed with
+SIGKILL: the takeover time runs from the kill to the next action stored by the new owner.
+
+    eval "$(bash scripts/services)"
+    .venv/bin/python benchmarks/bench_room.py --servers 1,2,3 --tables 30 --seconds 40 --kills 10
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # the test helpers: support.*
+
+from bench_server import percentile, table_slot
+from support.cluster import Room
+from support.pg_support import fresh_database
+
+OPTIONS = ("--pause", "0", "--bot-delay", "0", "--no-rate-limits", "--lease-seconds", "2")
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """User and system seconds of these processes and their children so far."""
+    total = 0.0
+    for pid in pids:
+        family = [pid] + [int(p) for p in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+        for one in family:
+            fields = Path(f"/proc/{one}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / 100  # utime, stime in clock ticks
+    return total
+
+
+async def load(room: Room, args: argparse.Namespace) -> tuple[list[float], int]:
+    """The table slots through the balancer until time is up: the latencies and the errors."""
+    latencies: list[float] = []
+    stop = time.monotonic() + args.seconds
+    slots = [table_slot(room.base, room.port, n, args, stop, latencies) for n in range(args.tables)]
+    done = await asyncio.gather(*slots)
+    return latencies, sum(errors for _, errors in done)
+
+
+def one_size(servers: int, args: argparse.Namespace) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory() as folder, fresh_database() as url:
+        room = Room(url.render_as_string(hide_password=False), Path(folder), servers, *OPTIONS)
+        with room:
+            pids = [node.process.pid for node in room.nodes if node.process is not None]
+            before = cpu_seconds(pids)
+            latencies, errors = asyncio.run(load(room, args))
+            used = cpu_seconds(pids) - before
+    ms = [value * 1000 for value in latencies]
+    return {
+        "servers": servers,
+        "actions": len(ms),
+        "actions_per_s": round(len(ms) / args.seconds, 1),
+        "p50_ms": round(statistics.median(ms), 1),
+        "p99_ms": round(percentile(ms, 0.99), 1),
+        "cpu_s_per_1000_actions": round(1000 * used / max(1, len(ms)), 2),
+        "errors": errors,
+    }
+
+
+def takeovers(kills: int) -> list[float]:
+    """Seconds from each kill -9 of a table's owner to the next action stored by the new owner."""
+    times = []
+    with tempfile.TemporaryDirectory() as folder, fresh_database() as url:
+        room = Room(url.render_as_string(hide_password=False), Path(folder), 3, *OPTIONS)
+        with room:
+            body = {
+                "preset": "pineapple",
+                "seats": 2,
+                "bots": ["heuristic", "heuristic"],
+                "settings": {"loss_limit": None},
+            }
+            table = room.nodes[0].post("/api/tables", body)["id"]
+            for _ in range(kills):
+                owner = room.owner(table)
+                assert owner is not None
+                victim = room.node(owner[0])
+                victim.kill()
+                killed = time.monotonic()
+                stored = room.sql("SELECT count(*) FROM actions WHERE table_id = :t", t=table)[0][0]
+                room.wait(lambda o=owner: (room.owner(table) or ("", 0))[1] > o[1], "no takeover")
+                room.wait(
+                    lambda s=stored: room.sql("SELECT count(*) FROM actions WHERE table_id = :t", t=table)[0][0] > s,
+                    "no action after the takeover",
+                )
+                times.append(time.monotonic() - killed)
+                victim.start()
+    return times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--servers", default="1,2,3", help="the room sizes to run, in one run")
+    parser.add_argument("--tables", type=int, default=30)
+    parser.add_argument("--seats", type=int, default=3)
+    parser.add_argument("--preset", default="pineapple")
+    parser.add_argument("--seconds", type=float, default=40)
+    parser.add_argument("--think", type=float, default=1.0)
+    parser.add_argument("--bots", default=None)
+    parser.add_argument("--kills", type=int, default=10)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    sizes = [one_size(int(n), args) for n in args.servers.split(",")]
+    base = sizes[0]
+    for size in sizes:
+        size["p99_ratio_to_first"] = round(size["p99_ms"] / base["p99_ms"], 2)
+        size["cpu_ratio_to_first"] = round(size["cpu_s_per_1000_actions"] / base["cpu_s_per_1000_actions"], 2)
+    times = takeovers(args.kills) if args.kills else []
+    figures: dict[str, Any] = {"tables": args.tables, "seconds": args.seconds, "sizes": sizes}
+    if times:
+        figures |= {"kills": len(times), "takeover_median_s": round(statistics.median(times), 2)}
+        figures |= {"takeover_max_s": round(max(times), 2)}
+    if args.json:
+        print(json.dumps(figures))
+        return
+    print(f"one room: {args.tables} tables x {args.seats} seats ({args.preset}), {args.seconds:.0f} s per size")
+    for size in sizes:
+        print(
+            f"N={size['servers']}: {size['actions_per_s']} actions/s, p50 {size['p50_ms']} ms, p99 {size['p99_ms']} ms "
+            f"({size['p99_ratio_to_first']}x N=1), CPU {size['cpu_s_per_1000_actions']} s per 1,000 actions "
+            f"({size['cpu_ratio_to_first']}x N=1), errors {size['errors']}"
+        )
+    if times:
+        median, most = figures["takeover_median_s"], figures["takeover_max_s"]
+        print(f"takeover after kill -9 ({len(times)} kills): median {median} s, max {most} s")
+
+
+if __name__ == "__main__":
+    main()
