@@ -188,3 +188,14 @@ def test_bad_settings_are_refused_naming_the_variable_or_the_option(monkeypatch:
     with pytest.raises(typer.BadParameter) as refused:
         server_settings({"port": 70000})
     assert refused.value.param_hint == "--port"
+
+
+def test_metrics_are_served_only_when_asked_for(tmp_path: Path) -> None:
+    with TestClient(make_app(tmp_path)) as client:
+        assert client.get("/metrics").status_code == 404
+    with TestClient(make_app(tmp_path / "second", metrics=True)) as client:
+        client.post("/api/tables", json={"preset": "pineapple", "seats": 2})
+        text = client.get("/metrics").text
+    assert "ofc_tables_owned 1.0" in text
+    assert "ofc_actions_total 0.0" in text
+    assert "ofc_takeovers_total 0.0" in text

@@ -64,6 +64,10 @@ def serve_command(
     seed: Annotated[
         int | None, typer.Option(help="Reproducible decks and first buttons (tests and demos: never for real stakes)")
     ] = None,
+    metrics: Annotated[
+        bool | None,
+        typer.Option("--metrics/--no-metrics", help="Serve /metrics in Prometheus's format [default: off]"),
+    ] = None,
     node: Annotated[
         str | None, typer.Option(help="This server's name among the servers on one database [default: HOSTNAME:PORT]")
     ] = None,
@@ -103,6 +107,7 @@ def serve_command(
         "docs": docs,
         "seed": seed,
         "node": node,
+        "metrics": metrics,
         "bus_url": bus,
         "lease_seconds": lease_seconds,
     }

@@ -20,9 +20,11 @@ from pathlib import Path
 
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
+from prometheus_client import CollectorRegistry
 
-from ofc.server.api import catalogs, health, histories, house, keep, players, table_socket, tables
+from ofc.server.api import catalogs, health, histories, house, keep, metrics, players, table_socket, tables
 from ofc.server.api.dependencies import Analyses, BookLocks, Health
+from ofc.server.api.metrics import NodeFigures
 from ofc.server.api.refusals import install_refusals
 from ofc.server.db.keep_store import KeepStore
 from ofc.server.db.storage import Storage, default_url
@@ -148,5 +150,9 @@ def create_app(
     install_refusals(app)
     for router in ROUTERS:
         app.include_router(router)
+    if settings.metrics:  # for the operator's scraper only: off unless asked for
+        app.state.metrics = CollectorRegistry(auto_describe=False)
+        app.state.metrics.register(NodeFigures(manager))
+        app.include_router(metrics.router)
     app.mount("/", StaticFiles(directory=WEB, html=True), name="web")
     return app

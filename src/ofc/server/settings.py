@@ -68,6 +68,8 @@ class ServerSettings(BaseSettings):
     """The bus to the other servers on the same PostgreSQL database: ``redis://HOST:PORT`` (None: serve alone)."""
     lease_seconds: float = Field(default=5.0, ge=0.5, le=300)
     """How long a table's lease lasts unless renewed: a dead server's tables move after at most this long."""
+    metrics: bool = False
+    """Whether ``/metrics`` (Prometheus's format) is served: for the operator's scraper, never public."""
     freeze_gc: bool = True
     """Once ready, freeze what start-up made out of the garbage collector."""
     connections_per_token: int = Field(default=4, ge=1, le=1000)

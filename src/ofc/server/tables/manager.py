@@ -124,6 +124,8 @@ class TableManager:
         """The lobby entries of the unfinished tables other nodes run (refreshed by the keeper)."""
         self.renewals = 0
         self.takeovers = 0
+        self.actions_stored = 0
+        self.bot_decisions = 0
 
     # ------------------------------------------------------------------ life cycle
 
@@ -280,6 +282,7 @@ class TableManager:
         retry_for = None if bot else self.db.request_seconds
         await self._write(runtime, self.store.add_action, *checked.where, checked.row, retry_for=retry_for)
         action = game.apply_act(checked, self.clock.now())
+        self.actions_stored += 1
         await self._flush(runtime)
         return action
 
@@ -370,6 +373,7 @@ class TableManager:
                 return
             owner = (runtime.game.id, seat)
             action, _ = await self.pool.run(runtime.game.id, "act", runtime.bots[seat], None, view, owner)
+            self.bot_decisions += 1
             async with runtime.lock:
                 runtime.busy.discard(seat)
                 data = action.to_dict()
