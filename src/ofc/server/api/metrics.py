@@ -28,9 +28,7 @@ class NodeFigures(Collector):
         owned = sum(1 for runtime in manager.tables.values() if runtime.epoch is not None)
         yield GaugeMetricFamily("ofc_tables_owned", "Tables whose lease this node holds", value=owned)
         yield CounterMetricFamily("ofc_actions", "Actions stored by this node", value=manager.actions_stored)
-        yield CounterMetricFamily(
-            "ofc_bot_decisions", "Bots' decisions made here", value=manager.bot_decisions
-        )
+        yield CounterMetricFamily("ofc_bot_decisions", "Bots' decisions made here", value=manager.bot_decisions)
         yield GaugeMetricFamily("ofc_decision_queue", "Decisions waiting for a worker", value=manager.pool.queued())
         yield CounterMetricFamily("ofc_lease_renewals", "Rounds of lease renewals", value=manager.renewals)
         yield CounterMetricFamily("ofc_takeovers", "Tables taken over from other nodes", value=manager.takeovers)
@@ -38,9 +36,7 @@ class NodeFigures(Collector):
             bus = manager.cluster.bus
             yield CounterMetricFamily("ofc_bus_sent", "Messages sent on the bus", value=bus.sent)
             yield CounterMetricFamily("ofc_bus_received", "Messages received from the bus", value=bus.received)
-            yield GaugeMetricFamily(
-                "ofc_bus_lag_seconds", "Last bus message's lag", value=bus.lag
-            )
+            yield GaugeMetricFamily("ofc_bus_lag_seconds", "Last bus message's lag", value=bus.lag)
 
 
 router = APIRouter(tags=["metrics"])
