@@ -148,9 +148,9 @@ def test_a_loss_limit_holds_its_part_of_the_balance_until_the_match_ends(tmp_pat
         manager = app_state(client).manager
         assert manager.store.held("ann") == 60 + 15
         game = manager.tables[first["id"]].game
-        game.status = FINISHED  # the match is over, its settlement not stored yet: still held
+        game.status = FINISHED  # the match is over in memory, its settlement not stored yet: still held
         assert manager.store.held("ann") == 60 + 15
-        game.settled = True  # the settlement is in the balance: its 60 are free
+        manager.store.finish_match(first["id"], {})  # the settlement is stored (here: nothing won): its 60 are free
         assert manager.store.held("ann") == 15
         bots_only = create_table(client, seats=2, bots=["random", "random"])
         assert bots_only["rules"]["loss_limit"] is None  # no person's balance to protect
