@@ -79,25 +79,20 @@ def takeovers(kills: int) -> list[float]:
     with tempfile.TemporaryDirectory() as folder, fresh_database() as url:
         room = Room(url.render_as_string(hide_password=False), Path(folder), 3, *OPTIONS)
         with room:
-            body = {
-                "preset": "pineapple",
-                "seats": 2,
-                "bots": ["heuristic", "heuristic"],
-                "settings": {"loss_limit": None},
-            }
-            table = room.nodes[0].post("/api/tables", body)["id"]
-            for _ in range(kills):
+            body = {"preset": "pineapple", "seats": 2, "bots": ["heuristic", "heuristic"]}
+            count = "SELECT count(*) FROM actions WHERE table_id = :t"
+            for _ in range(kills):  # a new bots' table each time (a match may end)
+                live = next(node for node in room.nodes if node.process is not None and node.process.poll() is None)
+                table = live.post("/api/tables", body)["id"]
+                room.wait(lambda t=table: room.sql(count, t=t)[0][0] >= 2, "the bots never played")
                 owner = room.owner(table)
                 assert owner is not None
                 victim = room.node(owner[0])
                 victim.kill()
                 killed = time.monotonic()
-                stored = room.sql("SELECT count(*) FROM actions WHERE table_id = :t", t=table)[0][0]
-                room.wait(lambda o=owner: (room.owner(table) or ("", 0))[1] > o[1], "no takeover")
-                room.wait(
-                    lambda s=stored: room.sql("SELECT count(*) FROM actions WHERE table_id = :t", t=table)[0][0] > s,
-                    "no action after the takeover",
-                )
+                stored = room.sql(count, t=table)[0][0]
+                room.wait(lambda o=owner, t=table: (room.owner(t) or ("", 0))[1] > o[1], "no takeover")
+                room.wait(lambda s=stored, t=table: room.sql(count, t=t)[0][0] > s, "no action after the takeover")
                 times.append(time.monotonic() - killed)
                 victim.start()
     return times
