@@ -38,6 +38,9 @@ def make_engine(url: str, timeout: float | None = None) -> Engine:
             cursor = connection.cursor()
             cursor.execute(f"SET statement_timeout = {int(seconds * 1000)}")
             cursor.execute(f"SET lock_timeout = {int(seconds * 1000)}")
+            # a client stopped mid-transaction (SIGSTOP, a frozen machine) must not hold its row
+            # locks for ever: the server ends its session, so another node can claim its leases
+            cursor.execute(f"SET idle_in_transaction_session_timeout = {int(max(seconds, 10) * 1000)}")
             cursor.close()
 
         return engine
