@@ -47,6 +47,7 @@ from ofc.server.db.storage import (
     Fence,
     Sitter,
     Storage,
+    TableRow,
 )
 from ofc.server.db.work import Database, StorageUnavailable
 from ofc.server.decisions.advice import advise
@@ -190,9 +191,7 @@ class TableManager:
             epoch = await asyncio.to_thread(self.leases.claim, table_id, self.node, self.settings.lease_seconds)
             if epoch is None:
                 return False
-            now, pause, decks = self.clock.now(), self.settings.pause, self.decks
-            restore = functools.partial(TableGame.restore_or_damaged, pause=pause, decks=decks, now=now)
-            game = await self.db.read(restore, row, self.store)
+            game = await self._rebuilt(row)
             game.deferred = True
             self._add(game, epoch)
             log.info("node %s took table %s over (epoch %s)", self.node, table_id, epoch)
@@ -733,9 +732,7 @@ class TableManager:
                 raise Elsewhere(table_id, lease.owner if lease is not None else "")
             row = await self.db.read(self.store.load_table, table_id)  # as stored under the new lease
             assert row is not None
-        now, pause, decks = self.clock.now(), self.settings.pause, self.decks
-        restore = functools.partial(TableGame.restore_or_damaged, pause=pause, decks=decks, now=now)
-        game = await self.db.read(restore, row, self.store)
+        game = await self._rebuilt(row)
         game.deferred = True
         return self._add(game, epoch)
 
@@ -749,6 +746,10 @@ class TableManager:
         row = await self.db.read(self.store.load_table, table_id)
         if row is None:
             raise PlayError("there is no table {table}", code="no_table", table=table_id)
+        return await self._rebuilt(row)
+
+    async def _rebuilt(self, row: TableRow) -> TableGame:
+        """The table of ``row`` replayed from the database (on a reader thread), its clocks going on from now."""
         now, pause, decks = self.clock.now(), self.settings.pause, self.decks
         restore = functools.partial(TableGame.restore_or_damaged, pause=pause, decks=decks, now=now)
         return await self.db.read(restore, row, self.store)
