@@ -133,30 +133,41 @@ def test_kill_9_of_the_owner_mid_hand_loses_nothing_acknowledged(db_url: str, tm
         async def scenario() -> None:
             nonlocal kills
             games = [asyncio.ensure_future(p.play()) for p in players]
-            for after in (3, 9, 16):  # acknowledged actions before each kill: different points of play
-                while sum(len(p.acks) for p in players) < after:
-                    assert not all(p.finished for p in players), "the match ended before the kills"
+            restarts: list[asyncio.Future[Any]] = []
+
+            async def until(condition: Any, failure: str) -> None:
+                """Wait for ``condition()``; fail at once if a player's play broke, or after the hang guard."""
+                deadline = time.monotonic() + HANG_GUARD
+                while not condition():
+                    for game in games:
+                        if game.done() and game.exception() is not None:
+                            raise AssertionError(f"a player's play broke: {game.exception()!r}")
+                    assert time.monotonic() < deadline, failure
                     await asyncio.sleep(0.01)
+
+            for after in (3, 9, 16):  # acknowledged actions before each kill: different points of play
+                await until(lambda a=after: sum(len(p.acks) for p in players) >= a, "play stopped before a kill")
+                assert not any(p.finished for p in players), "the match ended before the kills"
                 lease = room.owner(table_id)
                 assert lease is not None
                 owners.append(lease[0])
                 victim = room.node(lease[0])
                 victim.kill()
                 kills += 1
-                await asyncio.to_thread(
-                    room.wait,
-                    lambda v=lease: (room.owner(table_id) or ("", 0))[1] > v[1],
-                    "nobody took the table over",
-                )
-                await asyncio.to_thread(victim.start)
+                await until(lambda v=lease: (room.owner(table_id) or ("", 0))[1] > v[1], "nobody took the table over")
+                # the killed node comes back while play goes on (its start is slow: kernels to warm)
+                restarts.append(asyncio.ensure_future(asyncio.to_thread(victim.start)))
             played = [len(p.acks) for p in players]
-            while not all(p.finished for p in players) and any(
-                len(p.acks) < count + 3 for p, count in zip(players, played, strict=True)
-            ):
-                await asyncio.sleep(0.05)  # each person acts three more times after the last takeover
+            await until(
+                lambda: (
+                    all(p.finished for p in players)
+                    or all(len(p.acks) >= count + 3 for p, count in zip(players, played, strict=True))
+                ),
+                "play stopped after the last takeover",
+            )  # each person acts three more times after the last takeover
             for player in players:
                 player.stop.set()
-            await asyncio.wait_for(asyncio.gather(*games), HANG_GUARD)
+            await asyncio.wait_for(asyncio.gather(*games, *restarts), HANG_GUARD)
 
         asyncio.run(scenario())
         assert kills == 3

@@ -176,8 +176,8 @@ class Player:
         while not self.finished and not self.stop.is_set():
             try:
                 await self._session()
-            except (OSError, websockets.ConnectionClosed, TimeoutError):
-                await asyncio.sleep(0.2)  # the node went away or the table moved: connect again
+            except (OSError, websockets.WebSocketException, TimeoutError):
+                await asyncio.sleep(0.2)  # the node went away, the balancer had none, or the table moved: again
 
     async def _session(self) -> None:
         async with websockets.connect(f"{self.ws_base}/ws/tables/{self.table}", open_timeout=10) as ws:

@@ -29,7 +29,7 @@ async def table_socket(socket: WebSocket, table_id: int, manager: Manager) -> No
         runtime = await manager.load(table_id)  # a finished table is loaded from the database on demand
     except Elsewhere as elsewhere:  # run by another node: this one relays
         if manager.cluster is not None and elsewhere.owner:
-            await manager.cluster.relay(socket, table_id, elsewhere.owner)
+            await manager.cluster.relay(socket, elsewhere)
             return
         error = PlayError("the table moved to another server: reconnect", code="moved")
         await socket.send_json(error_message(error.code, str(error), error=error))

@@ -66,12 +66,13 @@ class Host(Protocol):
 
 
 class Elsewhere(Exception):
-    """The table runs on another node (``owner``), under a lease that is still running."""
+    """The table runs on another node (``owner``), under a lease (``epoch``) that is still running."""
 
-    def __init__(self, table: int, owner: str) -> None:
+    def __init__(self, table: int, owner: str, epoch: int = 0) -> None:
         super().__init__(f"table {table} runs on {owner}")
         self.table = table
         self.owner = owner
+        self.epoch = epoch
 
 
 class RemoteOutbox(Outbox):
@@ -87,6 +88,16 @@ class RemoteOutbox(Outbox):
             self.bus.send(self.node, {"k": "end", "c": self.connection})
         else:
             self.bus.send(self.node, {"k": "out", "c": self.connection, "p": text, "s": state})
+
+
+@dataclass
+class Relay:
+    """A socket this node holds for a table another node runs: the table, its owner and lease epoch, the outbox."""
+
+    table: int
+    owner: str
+    epoch: int
+    outbox: Outbox
 
 
 @dataclass
@@ -107,8 +118,8 @@ class Cluster:
         self.bus = bus
         self.node = bus.node
         self.leases = manager.leases
-        self.relays: dict[str, tuple[int, str, Outbox]] = {}
-        """This node's relayed sockets: connection id to (table, owner node, outbox)."""
+        self.relays: dict[str, Relay] = {}
+        """This node's relayed sockets, by connection id."""
         self.clients: dict[tuple[str, str], RemoteClient] = {}
         """Other nodes' clients of this node's tables, by (node, connection id)."""
         self._calls: dict[str, asyncio.Future[dict[str, Any]]] = {}
@@ -124,28 +135,34 @@ class Cluster:
     async def stop(self) -> None:
         """Tell the other nodes this one's tables are free (its leases ended first), end the relays, leave."""
         self.bus.broadcast({"k": "released", "n": self.node})
-        for connection_id, (_table, _owner, outbox) in list(self.relays.items()):
-            outbox.put_nowait(None)
+        for connection_id, relay in list(self.relays.items()):
+            relay.outbox.put_nowait(None)
             self.relays.pop(connection_id, None)
         await self.bus.stop()
 
     async def check_relays(self) -> None:
-        """End the relays whose table's owner no longer holds its lease (the clients reconnect)."""
-        tables = {table for table, _owner, _outbox in self.relays.values()}
-        for table in tables:
+        """End the relays whose owner no longer holds the lease they began under (the clients reconnect).
+
+        The epoch is compared too: an owner that died and came back under the same name knows
+        nothing of the relays it had.
+        """
+        for table in {relay.table for relay in self.relays.values()}:
             lease = await asyncio.to_thread(self.leases.lease, table)
-            for connection_id, (relayed, owner, outbox) in list(self.relays.items()):
-                if relayed == table and (lease is None or not lease.live or lease.owner != owner):
-                    outbox.put_nowait(None)
+            for connection_id, relay in list(self.relays.items()):
+                if relay.table == table and (
+                    lease is None or not lease.live or (lease.owner, lease.epoch) != (relay.owner, relay.epoch)
+                ):
+                    relay.outbox.put_nowait(None)
                     self.relays.pop(connection_id, None)
 
     # ------------------------------------------------------------------ the relay (this node holds the socket)
 
-    async def relay(self, socket: WebSocket, table: int, owner: str) -> None:
-        """Serve ``socket`` for ``table`` run by node ``owner``: its messages there, the owner's here."""
+    async def relay(self, socket: WebSocket, elsewhere: Elsewhere) -> None:
+        """Serve ``socket`` for a table another node runs: its messages there, the owner's here."""
+        table, owner = elsewhere.table, elsewhere.owner
         connection_id = secrets.token_hex(8)
         outbox = Outbox()
-        self.relays[connection_id] = (table, owner, outbox)
+        self.relays[connection_id] = Relay(table, owner, elsewhere.epoch, outbox)
         self.bus.send(owner, {"k": "open", "t": table, "c": connection_id, "n": self.node})
 
         async def writer() -> None:
@@ -225,11 +242,11 @@ class Cluster:
         if kind == "out":
             relayed = self.relays.get(message["c"])
             if relayed is not None:
-                relayed[2].put_nowait(message["p"], state=bool(message.get("s")))
+                relayed.outbox.put_nowait(message["p"], state=bool(message.get("s")))
         elif kind == "end":
             relayed = self.relays.pop(message["c"], None)
             if relayed is not None:
-                relayed[2].put_nowait(None)
+                relayed.outbox.put_nowait(None)
         elif kind == "reply":
             future = self._calls.get(message["r"])
             if future is not None and not future.done():
@@ -242,6 +259,8 @@ class Cluster:
             client = self.clients.get((message["n"], message["c"]))
             if client is not None:
                 client.inbox.put_nowait(message["m"])
+            else:  # a relay this node does not know (it restarted, or lost the table): it ends, the client reconnects
+                self.bus.send(message["n"], {"k": "end", "c": message["c"]})
         elif kind == "close":
             client = self.clients.pop((message["n"], message["c"]), None)
             if client is not None:

@@ -729,7 +729,7 @@ class TableManager:
             epoch = await asyncio.to_thread(self.leases.claim, table_id, self.node, self.settings.lease_seconds)
             if epoch is None:
                 lease = await asyncio.to_thread(self.leases.lease, table_id)
-                raise Elsewhere(table_id, lease.owner if lease is not None else "")
+                raise Elsewhere(table_id, lease.owner if lease is not None else "", lease.epoch if lease else 0)
             row = await self.db.read(self.store.load_table, table_id)  # as stored under the new lease
             assert row is not None
         game = await self._rebuilt(row)
