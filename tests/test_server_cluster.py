@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlalchemy import create_engine, text
 
 from support.cluster import Player, Room
 from support.pg_support import fresh_database
@@ -113,6 +114,46 @@ def test_a_match_through_three_servers_plays_to_its_end(db_url: str, tmp_path: P
         assert all(acked_in_log(p, log) == [] for p in players)
         status = room.sql("SELECT status FROM tables WHERE id = :t", t=table_id)
         assert status == [("finished",)]
+        many = stored_histories(room.engine, table_id)
+    one = one_process_histories(tmp_path / "alone", bots)
+    assert len(many) >= 2  # the loss limit ends the match after a few hands
+    assert many == one  # the same decks and moves make the same hands, to the card and the point
+
+
+def stored_histories(engine: Any, table: int) -> list[Any]:
+    """The table's stored hand histories, clock readings left out."""
+    with engine.connect() as db:
+        rows = db.execute(text("SELECT history FROM hands WHERE table_id = :t ORDER BY number"), {"t": table})
+        return [timeless(json.loads(history)) for (history,) in rows]
+
+
+def timeless(value: Any) -> Any:
+    """``value`` without its clock readings (``time``, ``start``), which differ between runs."""
+    if isinstance(value, dict):
+        return {k: timeless(v) for k, v in value.items() if k not in ("time", "start")}
+    if isinstance(value, list):
+        return [timeless(v) for v in value]
+    return value
+
+
+def one_process_histories(home: Path, bots: list[str | None]) -> list[Any]:
+    """The three-server match again on one process and a fresh database: same seed, same players."""
+    home.mkdir()
+    with fresh_database() as url, ServerProcess(url.render_as_string(hide_password=False), home, *OPTIONS[2:]) as one:
+        table = one.post("/api/tables", {"preset": "classic", "seats": 4, "bots": bots, "settings": {"loss_limit": 20}})
+        table_id = int(table["id"])
+        joined = [one.post(f"/api/tables/{table_id}/join", {"name": name}) for name in ("ann", "bob", "cy")]
+        players = [Player(ws_base(one.base), table_id, joined[i]["token"], seed=i) for i in range(3)]
+
+        async def play() -> None:
+            await asyncio.wait_for(asyncio.gather(*(p.play() for p in players)), HANG_GUARD)
+
+        asyncio.run(play())
+        engine = create_engine(url)
+        try:
+            return stored_histories(engine, table_id)
+        finally:
+            engine.dispose()
 
 
 def test_kill_9_of_the_owner_mid_hand_loses_nothing_acknowledged(db_url: str, tmp_path: Path) -> None:
