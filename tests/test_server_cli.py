@@ -8,7 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from ofc.cli.serve_cmd import flag_settings
 from ofc.server.db.storage import default_url
+from ofc.server.net.ratelimit import RULES
+from ofc.server.settings import ServerSettings
 from support.launch import ServerStartError, free_port, start_server
 
 
@@ -29,3 +32,14 @@ def test_the_default_database_lives_in_ofc_home(tmp_path: Path, monkeypatch: pyt
 def test_a_server_that_cannot_start_is_reported_with_its_log(tmp_path: Path) -> None:
     with pytest.raises(ServerStartError, match=r"ofc serve ended at start:\n(.|\n)*Error"):
         start_server("nosuchdb://x", free_port(), tmp_path)
+
+
+def test_no_rate_limits_turns_every_limit_off_and_a_flag_not_given_keeps_the_default() -> None:
+    """``--no-rate-limits`` reaches the settings (its None is a value); flags left out keep their defaults."""
+    off = flag_settings({"port": 8123, "seed": None}, rate_limits=False)
+    assert off.rate_limits is None
+    assert off.port == 8123
+    assert off.seed is None
+    on = flag_settings({"port": None}, rate_limits=None)
+    assert on.rate_limits == dict(RULES)
+    assert on.port == ServerSettings().port

@@ -111,9 +111,7 @@ def serve_command(
         "bus_url": bus,
         "lease_seconds": lease_seconds,
     }
-    if rate_limits is False:
-        given["rate_limits"] = None
-    settings = server_settings({key: value for key, value in given.items() if value is not None})
+    settings = flag_settings(given, rate_limits=rate_limits)
     try:
         check_budget(make_bot(settings.hint_bot), settings.hint_bot)
     except OfcError as error:
@@ -155,3 +153,14 @@ def server_settings(given: dict[str, Any]) -> ServerSettings:
         name = str(problem["loc"][0]) if problem["loc"] else "settings"
         where = f"--{name.replace('_', '-')}" if name in given else f"OFC_{name.upper()}"
         raise typer.BadParameter(str(problem["msg"]), param_hint=where) from None
+
+
+def flag_settings(given: dict[str, Any], *, rate_limits: bool | None) -> ServerSettings:
+    """The server's settings: the flags given (None: not given) over the environment's and the defaults.
+
+    ``rate_limits=False`` (``--no-rate-limits``) turns every limit off: its None is a value, not "not given".
+    """
+    flags = {key: value for key, value in given.items() if value is not None}
+    if rate_limits is False:
+        flags["rate_limits"] = None
+    return server_settings(flags)
