@@ -11,22 +11,33 @@ it ships (normal hands by the compiled step, ``ofc.env.fast_hand``) and with
 ``compiled=False`` (every hand through the engine and the observers);
 Gymnasium's ``SeatEnv`` plays one seat against ``random`` bots (every seat's decision
 counted; ``env.step`` calls shown too); OpenSpiel's ``python_ofc`` draws chance cards and
-masked actions through ``apply_action`` (decisions counted, chance nodes shown). Every
+masked actions through ``apply_action`` (decisions counted, chance nodes shown). The same
+OpenSpiel loop also runs, with the same seeds, on the adapter of ``--before`` (by default the
+last commit whose adapter rebuilt the engine hand after every chance deal), checked out in a
+temporary git worktree and driven in a child process that is timed by its own clock. Every
 figure is measured in the same run, in interleaved rounds (each interface in turn, then
 again) so that a shared machine's load falls on all of them alike; the ratio printed is the
 median over the rounds of the engine's rate over the interface's in that round::
 
     .venv/bin/python benchmarks/bench_env.py [--variant pineapple] [--players 3] [--seconds 5]
-        [--rounds 10] [--clock cpu]
+        [--rounds 10] [--clock cpu] [--before REV | --before none]
 """
 
 from __future__ import annotations
 
 import argparse
+import inspect
+import os
 import random
+import shutil
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
 
 import numpy as np
 import pyspiel
@@ -128,6 +139,72 @@ def openspiel(rules: Rules, seconds: float) -> tuple[int, float, str]:
     return steps, clock() - start, f"{number} hands, {chance} chance nodes"
 
 
+BEFORE = "f0dc473"
+"""The last commit whose OpenSpiel adapter rebuilt the engine hand after every chance deal."""
+
+CHILD = """
+from __future__ import annotations
+import random, sys, time
+import pyspiel
+import ofc, ofc.env.spiel
+from ofc.rules.rulebook import Rules
+print(ofc.__file__, flush=True)
+clock = time.process_time if sys.argv[3] == "cpu" else time.perf_counter
+rules = Rules.preset(sys.argv[1]).with_settings({"players": int(sys.argv[2])})
+%s
+for line in sys.stdin:
+    steps, elapsed, note = openspiel(rules, float(line))
+    print(steps, elapsed, note, flush=True)
+"""
+"""The child's program: this file's ``openspiel`` (its source) over the worktree's ``ofc``, one run per line read."""
+
+
+@contextmanager
+def worktree(revision: str) -> Iterator[Path]:
+    """``revision`` checked out (detached) in a temporary git worktree of this repository, removed after."""
+    repository = Path(__file__).resolve().parents[1]
+    where = Path(tempfile.mkdtemp(prefix="ofc-before-"))
+    subprocess.run(
+        ["git", "-C", str(repository), "worktree", "add", "--detach", str(where), revision],
+        check=True,
+        capture_output=True,
+    )
+    try:
+        yield where
+    finally:
+        subprocess.run(["git", "-C", str(repository), "worktree", "remove", "--force", str(where)], check=False)
+        shutil.rmtree(where, ignore_errors=True)
+
+
+class BeforeChild:
+    """A child process running ``openspiel`` over the ``ofc`` checked out at ``tree``."""
+
+    def __init__(self, tree: Path, rules: Rules, clock_name: str) -> None:
+        env = {**os.environ, "PYTHONPATH": str(tree / "src")}
+        program = CHILD % inspect.getsource(openspiel)
+        args = [sys.executable, "-c", program, rules.variant.value, str(rules.players), clock_name]
+        self.process = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env)
+        assert self.process.stdout is not None
+        loaded = self.process.stdout.readline().strip()
+        if not loaded.startswith(str(tree)):
+            raise SystemExit(f"the child process loaded ofc from {loaded!r}, not from the worktree {tree}")
+
+    def run(self, rules: Rules, seconds: float) -> tuple[int, float, str]:
+        """The child's ``openspiel(rules, seconds)``."""
+        assert self.process.stdin is not None
+        assert self.process.stdout is not None
+        self.process.stdin.write(f"{seconds}\n")
+        self.process.stdin.flush()
+        steps, elapsed, note = self.process.stdout.readline().split(" ", 2)
+        return int(steps), float(elapsed), note.strip()
+
+    def close(self) -> None:
+        """End the child (it stops when its input closes)."""
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        self.process.wait(timeout=30)
+
+
 def main() -> None:
     """Warm up, time each interface for ``--seconds`` in ``--rounds`` interleaved slices, print rates and ratios."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -138,7 +215,19 @@ def main() -> None:
     parser.add_argument(
         "--clock", choices=["cpu", "wall"], default="cpu", help="CPU time of this process, or wall time"
     )
+    parser.add_argument(
+        "--before", default=BEFORE, help="commit whose OpenSpiel adapter to measure too ('none': skip it)"
+    )
     options = parser.parse_args()
+    if options.before == "none":
+        measure(options, None)
+        return
+    with worktree(options.before) as tree:
+        measure(options, tree)
+
+
+def measure(options: argparse.Namespace, tree: Path | None) -> None:
+    """Warm up, run the rounds and print the table (OpenSpiel at ``tree`` too, unless None)."""
     global clock  # one switch for every timed loop
     clock = time.process_time if options.clock == "cpu" else time.perf_counter
     rules = Rules.preset(options.variant).with_settings({"players": options.players})
@@ -150,6 +239,10 @@ def main() -> None:
         ("Gymnasium SeatEnv", gymnasium),
         ("OpenSpiel python_ofc", openspiel),
     ]
+    before = f"OpenSpiel, {options.before[:8]}"
+    child = BeforeChild(tree, rules, options.clock) if tree is not None else None
+    if child is not None:
+        runs.append((before, child.run))
     for _, run in runs:
         run(rules, 0.3)  # warm up (imports, caches)
     rounds = max(1, options.rounds)
@@ -174,6 +267,14 @@ def main() -> None:
         spread = f"{min(ratios[name]):.2f}-{max(ratios[name]):.2f}"
         times = f"{ratio:4.2f}x the engine's time per step, rounds {spread}"
         print(f"  {name:24} {rate:9,.0f} steps/s  ({times}; last round {notes[name][-1]})")
+    if child is not None:
+        child.close()
+        spiel = "OpenSpiel python_ofc"
+        speedups = [was / now for was, now in zip(ratios[before], ratios[spiel], strict=True)]
+        spread = f"{min(speedups):.2f}-{max(speedups):.2f}"
+        speedup = statistics.median(speedups)
+        print(f"OpenSpiel decisions/s now over {options.before[:8]}'s: {speedup:.2f}x (rounds {spread})")
+        print(f"target: OpenSpiel at least 4x its rate before the chance step: {'met' if speedup >= 4 else 'not met'}")
     zoo = "PettingZoo AECEnv"
     met = steps[zoo] / spent[zoo] >= 20_000 and statistics.median(ratios[zoo]) <= 3
     verdict = ("met" if met else "not met") if table == "pineapple, 3 players" else "run it with pineapple, 3 players"

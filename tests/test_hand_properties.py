@@ -71,14 +71,15 @@ def knowable(hand: Hand, seat: int | None) -> set[Card]:
 
 PUBLIC_FACTS = {
     "rules", "button", "play_order", "fantasy", "fantasy_in_row", "start_time", "starting_banks", "now",
-    "street", "to_act", "is_over", "actions_taken", "time_banks",
+    "street", "to_act", "is_over", "actions_taken", "time_banks", "caller_deals", "deal_due",
 }  # fmt: skip
 """Public attributes of ``Hand`` that hold no card at all."""
 SEAT_GATED = {"view", "view_update", "legal_actions", "check", "is_legal", "clock"}
 """Public methods that answer for one seat (``view`` is the gate, ``view_update`` its incremental form;
 the rest name only that seat's cards)."""
-DRIVING = {"apply", "apply_unchecked", "advance", "undo", "clone"}
-"""Public methods that drive the hand; they return actions the caller made or was told of, or a hand."""
+DRIVING = {"apply", "apply_unchecked", "advance", "undo", "clone", "deal", "check_deal"}
+"""Public methods that drive the hand; they return actions the caller made or was told of, a hand, or the
+deal the caller makes."""
 ONE_DOOR = {"private_record"}
 """The one explicitly named accessor of the deck and every action (hand histories, storage)."""
 

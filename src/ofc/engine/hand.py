@@ -23,6 +23,23 @@ Fantasy seats get all their cards at once and set first, face-down until the sho
 seats wait meanwhile, clocks stopped. ``view(seat)`` is the one way to look at a hand as a
 player; ``private_record()`` the one door to the deck and every action. Search code uses
 ``clone()``, ``undo()`` (like python-chess's ``pop``) and ``ofc.engine.determinize``.
+
+The chance step: a hand made with ``caller_deals=True`` deals nothing itself. Whenever a deal
+is due (``deal_due``, in ``ofc.engine.deals`` order) nobody may act until the caller deals it
+with ``deal(cards)``, checked like any action:
+
+>>> from ofc.rules.cards import parse_cards
+>>> hand = Hand(Rules.preset("classic"), button=0, caller_deals=True)
+>>> hand.deal_due, hand.to_act
+(Deal(seat=1, street=0, cards=5, discards=0, fantasy=False), ())
+>>> hand.deal(parse_cards("Ah Kh Qh Jh Th"))
+Deal(seat=1, street=0, cards=5, discards=0, fantasy=False)
+>>> hand.deal(parse_cards("2c 3c 4c 5c Ah"))
+Traceback (most recent call last):
+...
+ofc.rules.errors.CardAlreadyDealt: Ah has been dealt already in this hand
+>>> hand.deal(parse_cards("2c 3c 4c 5c 6c")).seat, hand.to_act
+(0, (1,))
 """
 
 from __future__ import annotations
@@ -40,18 +57,22 @@ from ofc.engine.deals import Deal, deal_sequence, play_order
 from ofc.engine.legal import LegalActions
 from ofc.engine.result import HandResult, hand_result
 from ofc.engine.view import HandView, SeenForms, ViewUpdate, build_update, build_view, seen_forms
-from ofc.rules.cards import DECK_SIZE, Card, Deck, format_card
+from ofc.rules.cards import ALL_CARDS, DECK_SIZE, Card, Deck, format_card
 from ofc.rules.errors import (
     ActionError,
+    CardAlreadyDealt,
     CardNotHeld,
+    DealError,
     DuplicateCard,
     HandOver,
+    NoDealDue,
     NoSuchSeat,
     NothingToUndo,
     NotYourTurn,
     RowFull,
     SetupError,
     UnknownRow,
+    WrongDealSize,
     WrongDiscardCount,
     WrongPlacementCount,
 )
@@ -265,6 +286,7 @@ class Before(NamedTuple):
     now: Decimal
     next: int
     dealt: int
+    due: int
     street: int
     turn: int
     to_act: tuple[int, ...]
@@ -283,17 +305,20 @@ class Hand:
     ``fantasy[i]``: cards seat ``i`` is dealt in fantasy (0 = a normal hand); ``fantasy_in_row[i]``:
     fantasy hands in a row this one completes (default 1 for a fantasy seat); ``time_banks[i]``:
     the match time bank left (default ``rules.time_bank_seconds``). The deck is ``deck`` (dealt
-    from its first card), or shuffled from ``seed``, or from secure randomness.
+    from its first card), or shuffled from ``seed``, or from secure randomness; with
+    ``caller_deals`` there is none: the caller deals every card (``deal_due``, ``deal``).
     """
 
     __slots__ = (
         "_banks0",
         "_before",
         "_button",
+        "_caller_deals",
         "_clocks",
         "_deals",
         "_dealt",
         "_discards",
+        "_due",
         "_fantasy",
         "_fantasy_in_row",
         "_fantasy_seats",
@@ -327,6 +352,7 @@ class Hand:
         fantasy_in_row: Sequence[int] = (),
         time_banks: Sequence[Decimal] = (),
         now: Decimal | float = 0,
+        caller_deals: bool = False,
     ) -> None:
         players = rules.players
         self._rules = rules
@@ -334,12 +360,19 @@ class Hand:
         self._fantasy = read_fantasy(rules, fantasy)
         self._fantasy_in_row = read_streaks(self._fantasy, fantasy_in_row)
         self._banks0 = read_banks(rules, time_banks)
-        deck = read_deck(deck, seed)
         self._deals = deal_plan(rules, button, self._fantasy)
-        self._order = deck.order
-        self._seed = deck.seed
+        self._caller_deals = caller_deals is True
+        if self._caller_deals:
+            if deck is not None or seed is not None:
+                raise SetupError("a hand whose caller deals the cards takes no deck and no seed")
+            self._order: tuple[Card, ...] = ()
+            self._seed: int | None = None
+        else:
+            dealt = read_deck(deck, seed)
+            self._order, self._seed = dealt.order, dealt.seed
         self._next = 0
         self._dealt = 0
+        self._due = players
         self._now = self._start = to_time(now)
         seats = self._play_order = play_order(button, players)
         fantasy_seats = self._fantasy_seats = tuple([s for s in seats if self._fantasy[s]])
@@ -355,8 +388,9 @@ class Hand:
         self._result: HandResult | None = None
         self._street = 0 if self._street_seats else len(self._streets)
         self._turn = 0
-        for _ in range(players):
-            self._deal_next()
+        if not self._caller_deals:
+            for _ in range(players):
+                self._deal_next()
         self._to_act = self._seats_to_act()
         self._start_clocks(self._now)
 
@@ -425,6 +459,8 @@ class Hand:
         return tuple(seat for seat in self._fantasy_seats if self._held[seat])
 
     def _seats_to_act(self) -> tuple[int, ...]:
+        if self._dealt < self._due:  # the caller has a deal to make first
+            return ()
         waiting = self._waiting_fantasy() if self._fantasy_seats else ()
         if waiting:
             return waiting
@@ -453,8 +489,77 @@ class Hand:
         return tuple(clock.read(self._now).bank for clock in self._clocks)
 
     def private_record(self) -> PrivateRecord:
-        """The deck, its seed and every action: hidden information, for histories and storage only."""
-        return PrivateRecord(self._order, self._seed, tuple(self._log))
+        """The deck, its seed and every action: hidden information, for histories and storage only.
+
+        With ``caller_deals`` the deck is the cards dealt so far, in order, then the others in
+        ascending order: a hand dealt from it plays as this one did.
+        """
+        order = self._order
+        if self._caller_deals:
+            dealt = set(order)
+            order = order + tuple([card for card in ALL_CARDS if card not in dealt])
+        return PrivateRecord(order, self._seed, tuple(self._log))
+
+    # ------------------------------------------------------------------ the chance step
+
+    @property
+    def caller_deals(self) -> bool:
+        """Whether the caller deals every card (``deal``) instead of the hand's own deck."""
+        return self._caller_deals
+
+    @property
+    def deal_due(self) -> Deal | None:
+        """The deal the caller must make before anyone may act, or None (never due without ``caller_deals``)."""
+        return self._deals[self._dealt] if self._dealt < self._due else None
+
+    def check_deal(self, cards: Sequence[Card]) -> Deal:
+        """Raise the ``DealError`` that ``deal(cards)`` would raise, if any; else return the deal due."""
+        if self._dealt == self._due:
+            if not self._caller_deals:
+                raise NoDealDue("this hand deals its own cards: the caller cannot deal")
+            if self._result is not None:
+                raise NoDealDue("the hand is over: no card is to be dealt")
+            names = ", ".join(str(seat) for seat in self._to_act)
+            raise NoDealDue("no deal is due now: seat {names} is to act", names=names)
+        deal = self._deals[self._dealt]
+        if not isinstance(cards, tuple | list):
+            raise DealError("a deal is a list of cards, not {cards!r}", cards=cards)
+        if len(cards) != deal.cards:
+            if deal.cards == 1:
+                raise WrongDealSize(
+                    "seat {seat} is due {due} card, not {given}", seat=deal.seat, due=deal.cards, given=len(cards)
+                )
+            raise WrongDealSize(
+                "seat {seat} is due {due} cards, not {given}", seat=deal.seat, due=deal.cards, given=len(cards)
+            )
+        dealt = set(self._order)
+        fresh: set[Card] = set()
+        for card in cards:
+            if type(card) is not int or not 0 <= card < DECK_SIZE:
+                raise DealError("{card!r} is not a card (a card is a number from 0 to 51)", card=card)
+            if card in dealt:
+                raise CardAlreadyDealt("{card} has been dealt already in this hand", card=format_card(card))
+            if card in fresh:
+                raise CardAlreadyDealt("the deal holds {card} twice", card=format_card(card))
+            fresh.add(card)
+        return deal
+
+    def deal(self, cards: Sequence[Card]) -> Deal:
+        """Deal ``cards`` to the seat whose deal is due (``deal_due``) at the hand's time; returns that deal.
+
+        Refused with a ``DealError`` (the hand left exactly as it was) without ``caller_deals``,
+        when no deal is due, for the wrong number of cards, or for a card dealt before.
+        Seats whose cards are all dealt may act, their clocks running from ``now``.
+        """
+        deal = self.check_deal(cards)
+        given = tuple(cards)
+        self._order += given
+        self._next += len(given)
+        self._dealt += 1
+        self._held[deal.seat] = given
+        self._to_act = self._seats_to_act()
+        self._start_clocks(self._now)
+        return deal
 
     def clock(self, seat: int) -> ClockReading:
         """Seat's hand clock and time bank left now."""
@@ -476,6 +581,12 @@ class Hand:
         if self._result is not None:
             raise HandOver("the hand is over: seat {seat} cannot act", seat=seat)
         self._seat_index(seat)
+        if self._dealt < self._due:
+            raise NotYourTurn(
+                "seat {seat} cannot act yet: seat {dealee}'s cards are to be dealt first",
+                seat=seat,
+                dealee=self._deals[self._dealt].seat,
+            )
         if self._fantasy[seat]:
             if not self._held[seat]:
                 raise NotYourTurn("seat {seat} has already set its fantasy hand", seat=seat)
@@ -579,10 +690,12 @@ class Hand:
                 self._street += 1
             self._turn = turn
             if 0 < self._street < len(self._streets):
-                self._deal_next()
+                self._due += 1
+                if not self._caller_deals:
+                    self._deal_next()
         to_act = self._to_act = self._seats_to_act()
         self._start_clocks(time)
-        if not to_act:
+        if not to_act and self._dealt == self._due:
             self._finish()
 
     def _start_clocks(self, time: Decimal) -> None:
@@ -600,11 +713,14 @@ class Hand:
 
     def _snapshot(self) -> Before:
         clocks = tuple([(clock.hand, clock.bank, clock.since) for clock in self._clocks])
-        state = (self._now, self._next, self._dealt, self._street, self._turn, self._to_act, tuple(self._held), clocks)
+        held = tuple(self._held)
+        state = (self._now, self._next, self._dealt, self._due, self._street, self._turn, self._to_act, held, clocks)
         return _tuple_new(Before, state)  # Before(*state) without the named tuple's Python __new__
 
     def undo(self) -> Action:
         """Take back the last action (cards, clocks, turn and time as before it); returns it.
+
+        With ``caller_deals``, the deals made since that action are taken back too.
 
         Raises ``NothingToUndo`` when no action has been applied.
         """
@@ -618,7 +734,9 @@ class Hand:
             rows[row].pop()
         if action.discards:
             del self._discards[action.seat][-len(action.discards) :]
-        self._now, self._next, self._dealt = before.now, before.next, before.dealt
+        self._now, self._next, self._dealt, self._due = before.now, before.next, before.dealt, before.due
+        if self._caller_deals:
+            self._order = self._order[: before.next]
         self._street, self._turn, self._to_act = before.street, before.turn, before.to_act
         self._held = list(before.held)
         for clock, (hand, bank, since) in zip(self._clocks, before.clocks, strict=True):
@@ -632,6 +750,7 @@ class Hand:
         copy._rules, copy._button, copy._fantasy = self._rules, self._button, self._fantasy
         copy._fantasy_in_row, copy._banks0, copy._deals = self._fantasy_in_row, self._banks0, self._deals
         copy._order, copy._seed, copy._next, copy._dealt = self._order, self._seed, self._next, self._dealt
+        copy._due, copy._caller_deals = self._due, self._caller_deals
         copy._now, copy._start, copy._play_order = self._now, self._start, self._play_order
         copy._street_seats, copy._fantasy_seats, copy._streets = self._street_seats, self._fantasy_seats, self._streets
         copy._result, copy._street, copy._turn, copy._to_act = self._result, self._street, self._turn, self._to_act

@@ -100,6 +100,26 @@ class LegalActions(Sequence[Action]):
             self._patterns = None
             self._length = comb(len(held), discards) * _fillings(rooms)
 
+    @property
+    def seat(self) -> int:
+        """The seat these actions are for."""
+        return self._seat
+
+    @property
+    def held(self) -> tuple[Card, ...]:
+        """The cards the seat holds, to place or discard (its own cards, as its view shows them)."""
+        return self._held
+
+    @property
+    def rooms(self) -> tuple[int, int, int]:
+        """Free places in the seat's top, middle and bottom rows."""
+        return self._rooms
+
+    @property
+    def discards(self) -> int:
+        """How many of the held cards each action discards."""
+        return self._discards
+
     def __len__(self) -> int:
         return self._length
 

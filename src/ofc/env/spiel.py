@@ -14,16 +14,16 @@ Chance deals every card (``OfcState``, below); actions are the numbers of
 recall: every action in order) and the observation (the current position) come from the
 player's view through ``ofc.env.observation``, as strings and tensors.
 
-The state: explicit chance nodes over the engine's hand.
+The state: explicit chance nodes over the engine's chance step.
 
-Every card is dealt by a chance node, one card at a time, when the engine deals it: the
-first deal of every seat (in order of play) at the start, then each street's cards when the
-seat's turn comes. The engine hand is rebuilt from the cards dealt so far (followed by the
-rest of the deck as placeholders) and the actions applied, whenever a deal is complete; while
-a deal is incomplete the views given out are cut back to the cards actually dealt, so a
-placeholder card never reaches an observation. Fantasy seats are set by the exact solver as
-soon as their cards are dealt, or, with ``fantasy_choices`` k, act first: action i sets the
-solver's i-th best board of k. Observations come from ``Hand.view(player)`` only.
+The engine hand is made with ``caller_deals=True``: whenever it has a deal due
+(``Hand.deal_due``: the first deal of every seat in order of play at the start, then each
+street's cards when the seat's turn comes) the state is a chance node, and each chance action
+draws one card of that deal. Once the deal's cards are all drawn they go to ``Hand.deal``;
+until then the views given out show the cards drawn so far as the seat's held cards. Fantasy
+seats are set by the exact solver as soon as their cards are dealt, or, with
+``fantasy_choices`` k, act first: action i sets the solver's i-th best board of k.
+Observations come from ``Hand.view(player)`` only.
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ import dataclasses
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, TypeVar
 
 import numpy as np
@@ -40,18 +41,19 @@ import pyspiel
 
 from ofc.bots.base import fantasy_decision, solution_action
 from ofc.engine.actions import Action
-from ofc.engine.deals import deal_sequence
 from ofc.engine.hand import Hand
 from ofc.engine.view import HandView
-from ofc.env.encoding import action_mask, action_space_size, decode, encode
+from ofc.env.encoding import StreetDeal, action_space_size, deal_mask, decode, decode_held, encode
 from ofc.env.observation import history_array, information_state, layout, observation_text, to_array
 from ofc.env.table import board_action, check_fantasy_choices, fantasy_boards
-from ofc.rules.cards import DECK_SIZE, Deck, format_card, format_cards
+from ofc.rules.cards import DECK_SIZE, Card, format_card, format_cards
 from ofc.rules.errors import ActionError, SetupError
 from ofc.rules.rulebook import HAND_CARDS, SETTING_NAMES, Rules
 from ofc.solver import FantasySolution
 
 GAME_NAME = "python_ofc"
+TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+CHANCE = int(pyspiel.PlayerId.CHANCE)
 DEFAULTS: dict[str, Any] = {
     "variant": "pineapple",
     "players": 3,
@@ -105,6 +107,12 @@ class GameSettings:
             )
         choices = check_fantasy_choices(values["fantasy_choices"], action_space_size(rules))
         return GameSettings(rules, button, fantasy, choices)
+
+
+@cache
+def legal_numbers(deal: StreetDeal | None, size: int) -> tuple[int, ...]:
+    """The action numbers ``deal_mask(deal, size)`` allows, in ascending order (kept: few deals recur)."""
+    return tuple(int(n) for n in np.flatnonzero(deal_mask(deal, size)))
 
 
 def most_points(rules: Rules) -> float:
@@ -179,6 +187,13 @@ class Moves(list[T]):
         return Moves(self)
 
 
+class Views(dict[int | None, HandView]):
+    """The views a state has given out since it last changed: a state's copy starts without them."""
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Views:
+        return Views()
+
+
 class Engine:
     """The engine hand of a state: a state's copy gets ``Hand.clone()``, not a deep copy."""
 
@@ -199,61 +214,51 @@ class OfcState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no types
         self._ofc = game.settings
         self._cards: Moves[int] = Moves()
         self._steps: Moves[Step] = Moves()
-        self._actions: Moves[Action] = Moves()
-        deals = deal_sequence(self._ofc.rules, self._ofc.button, self._ofc.fantasy)
-        starts = [sum(deal.cards for deal in deals[:i]) for i in range(len(deals))]
-        self._deals = Moves((deal.seat, start, deal.cards) for deal, start in zip(deals, starts, strict=True))
-        self._pending: Moves[tuple[int, int, int]] = Moves()
+        self._drawn: Moves[int] = Moves()
+        """The cards drawn so far of the deal the hand has due."""
+        self._left: Moves[int] = Moves(range(DECK_SIZE))
+        """The cards chance has not drawn yet, in ascending order."""
         self._boards: Moves[FantasySolution] | None = None
-        self._engine = Engine(self._build())
-        self._note_deals()
+        self._views = Views()
+        settings = self._ofc
+        self._engine = Engine(Hand(settings.rules, button=settings.button, fantasy=settings.fantasy, caller_deals=True))
+        self._player = int(pyspiel.PlayerId.CHANCE)
+        self._size = action_space_size(settings.rules)
+        self._solver_sets = any(settings.fantasy) and not settings.fantasy_choices
+        self._deal_now: tuple[int, tuple[Card, ...], StreetDeal | None] | None = None
+        """The seat to act, its cards and its ``street_deal``, once asked for (forgotten on any change)."""
 
     # ------------------------------------------------------------------ the engine hand
 
-    def _build(self) -> Hand:
-        settings = self._ofc
-        dealt = set(self._cards)
-        deck = Deck(order=[*self._cards, *(card for card in range(DECK_SIZE) if card not in dealt)])
-        hand = Hand(settings.rules, button=settings.button, deck=deck, fantasy=settings.fantasy)
-        for action in self._actions:
-            hand.apply(action, 0)
-        return hand
-
-    @staticmethod
-    def _dealt(hand: Hand) -> int:
-        seen = hand.view(None)
-        return sum(sum(map(len, s.rows)) + s.hidden + s.holding + s.discarded for s in seen.seats)
-
     def _settle(self) -> None:
-        """Set fantasy seats by the solver (unless they choose), then note any deal made from placeholders."""
-        hand = self._hand
+        """Set fantasy seats by the solver, unless they choose (the hand has no deal due)."""
         self._boards = None
-        while not hand.is_over and not self._ofc.fantasy_choices:
+        if not self._solver_sets:
+            return
+        hand = self._engine.hand
+        while not hand.is_over:
             seats = [seat for seat in hand.to_act if hand.fantasy[seat]]
             if not seats:
                 break
-            action = fantasy_decision(hand.view(seats[0])).action
-            hand.apply(action, 0)
-            self._actions.append(action)
-        self._note_deals()
-
-    def _note_deals(self) -> None:
-        """The deals (``ofc.engine.deals`` order) the engine has made beyond the cards chance has drawn."""
-        dealt, real = self._dealt(self._hand), len(self._cards)
-        self._pending = Moves(deal for deal in self._deals if real <= deal[1] < dealt)
+            hand.apply(fantasy_decision(hand.view(seats[0])).action, 0)
 
     def view(self, player: int | None) -> HandView:
-        """``player``'s view (None: a spectator's), cut back to the cards dealt so far."""
+        """``player``'s view (None: a spectator's), with the cards drawn so far of a deal not yet made."""
+        view = self._views.get(player)
+        if view is None:
+            view = self._views[player] = self._view(player)
+        return view
+
+    def _view(self, player: int | None) -> HandView:
         view = self._hand.view(player)
-        if not self._pending:
+        drawn = self._drawn
+        if not drawn:
             return view
+        due = self._hand.deal_due
+        assert due is not None  # cards are drawn only while a deal is due
         seats = list(view.seats)
-        cards = view.cards
-        for seat, start, count in self._pending:
-            real = tuple(self._cards[start : start + count])
-            seats[seat] = dataclasses.replace(seats[seat], holding=len(real))
-            if seat == player:
-                cards = real
+        seats[due.seat] = dataclasses.replace(seats[due.seat], holding=len(drawn))
+        cards = tuple(drawn) if due.seat == player else view.cards
         return dataclasses.replace(view, seats=tuple(seats), cards=cards)
 
     @property
@@ -269,16 +274,23 @@ class OfcState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no types
 
     def current_player(self) -> int:
         """The seat to act, or the chance or terminal marker."""
-        if self._hand.is_over:
-            return int(pyspiel.PlayerId.TERMINAL)
-        if self._pending:
-            return int(pyspiel.PlayerId.CHANCE)
-        return self._hand.to_act[0]
+        return self._player
+
+    def _changed(self) -> None:
+        """Forget the views and deal given out and find the player to act, after any change of the hand."""
+        self._views.clear()  # a copy of the state has its own (empty) Views
+        self._deal_now = None
+        hand = self._engine.hand
+        if hand.is_over:
+            self._player = TERMINAL
+        else:
+            to_act = hand.to_act
+            self._player = to_act[0] if to_act else CHANCE
 
     def _choosing(self, player: int) -> bool:
         """Whether ``player`` is a fantasy seat to pick one of the solver's boards now."""
         hand = self._hand
-        if not self._ofc.fantasy_choices or self._pending or hand.is_over:
+        if not self._ofc.fantasy_choices or not hand.to_act:
             return False
         return hand.fantasy[player] > 0 and hand.to_act[0] == player
 
@@ -290,44 +302,68 @@ class OfcState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no types
             self._boards = Moves(fantasy_boards(self.view(player), self._ofc.fantasy_choices))
         return tuple(self._boards)
 
+    def _street_deal(self, player: int) -> tuple[tuple[Card, ...], StreetDeal | None]:
+        """The cards ``player`` holds and its ``street_deal`` (from its legal actions: no view needed)."""
+        known = self._deal_now
+        if known is not None and known[0] == player:
+            return known[1], known[2]
+        hand = self._engine.hand
+        legal = hand.legal_actions(player)
+        held = legal.held
+        deal = None if not held or hand.fantasy[player] else (len(held), legal.discards, legal.rooms)
+        self._deal_now = (player, held, deal)
+        return held, deal
+
     def _legal_actions(self, player: int) -> list[int]:
         if self._choosing(player):
             return list(range(len(self.fantasy_boards(player))))
-        return [int(n) for n in np.flatnonzero(action_mask(self.view(player)))]
+        return list(legal_numbers(self._street_deal(player)[1], self._size))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Every card not dealt yet, equally likely."""
-        dealt = set(self._cards)
-        left = [card for card in range(DECK_SIZE) if card not in dealt]
-        return [(card, 1.0 / len(left)) for card in left]
+        left = self._left
+        chance = 1.0 / len(left)
+        return [(card, chance) for card in left]
 
     def _apply_action(self, action: int) -> None:
-        if self._pending:
+        seat = self._player
+        if seat < 0:
             self._deal(int(action))
             return
-        seat = self._hand.to_act[0]
         if self._choosing(seat):
             self._choose(seat, int(action))
         else:
-            self._play(decode(self.view(seat), int(action)))
+            # decode_held returns only an action legal for the seat's cards and rows now
+            self._play(decode_held(seat, *self._street_deal(seat), int(action)), checked=False)
+        self._changed()
 
     def _choose(self, seat: int, number: int) -> None:
         self._play(board_action(seat, self.fantasy_boards(seat), number), ("board", number))
 
     def _deal(self, card: int) -> None:
-        if card in self._cards or not 0 <= card < DECK_SIZE:
+        hand = self._engine.hand
+        due = hand.deal_due
+        left = self._left
+        if due is None or card not in left:
             raise ActionError("card {card} cannot be dealt: it is dealt already or not a card", card=card)
+        left.remove(card)
         self._cards.append(card)
         self._steps.append(("card", card))
-        _, start, count = self._pending[-1]
-        if len(self._cards) == start + count:
-            self._pending = Moves()
-            self._engine = Engine(self._build())
+        drawn = self._drawn
+        drawn.append(card)
+        if len(drawn) == due.cards:
+            hand.deal(drawn)
+            self._drawn = Moves()
             self._settle()
+            self._changed()
+        elif self._views:
+            self._views.clear()
 
-    def _play(self, action: Action, step: Step | None = None) -> None:
-        self._hand.apply(action, 0)
-        self._actions.append(action)
+    def _play(self, action: Action, step: Step | None = None, checked: bool = True) -> None:
+        if checked:
+            self._hand.apply(action, 0)
+        else:
+            self._hand.apply_unchecked(action)
         self._steps.append(step or ("act", action))
         self._settle()
 
@@ -348,7 +384,7 @@ class OfcState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no types
 
     def is_terminal(self) -> bool:
         """Whether the showdown is done."""
-        return self._hand.is_over
+        return self._player == TERMINAL
 
     def returns(self) -> list[float]:
         """Each seat's points at the showdown (zeros before)."""

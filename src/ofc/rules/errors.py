@@ -141,5 +141,21 @@ class NothingToUndo(ActionError):
     """``Hand.undo`` was called before any action was applied."""
 
 
+class DealError(ActionError):
+    """A deal made by the caller (``Hand.deal``) cannot be made; the hand is left as it was."""
+
+
+class NoDealDue(DealError):
+    """No deal is due: the hand deals its own cards, a seat is to act, or the hand is over."""
+
+
+class WrongDealSize(DealError):
+    """The deal holds more or fewer cards than the seat is due."""
+
+
+class CardAlreadyDealt(DealError):
+    """The deal holds a card dealt before in this hand, or one card twice."""
+
+
 class DeterminizeError(OfcError, ValueError):
     """A view cannot be completed into a hand (it is not a view the engine could have made)."""
