@@ -1,7 +1,8 @@
 """One player's part of an entered hand: a finished board (and any discards), or "dead".
 
 Text form: ``"Qh Qd 2c / 9h 9d 9c 3s 4s / As Ks Js 8s 2s"`` (top / middle / bottom), an
-optional fourth part for the discards (``... / 7c``), or ``dead``. Object form:
+optional fourth part for the discards (``... / 7c``), or ``dead``; cards are read as people type
+them (``QhQd2c``, ``Q♥ Q♦ 2♣``, ``♥Q``, ``Дч``: ``ofc.rules.cards.read_typed_cards``). Object form:
 ``{"top": ..., "middle": ..., "bottom": ..., "discards": ...}`` with each row a string or a
 list of cards.
 """
@@ -11,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ofc.rules.cards import Card, format_cards, parse_cards
-from ofc.rules.errors import InputError, OfcError
+from ofc.rules.cards import Card, check_distinct, format_cards, read_typed_cards
+from ofc.rules.errors import CardError, InputError, OfcError
 from ofc.rules.scoring import ROW_NAMES, Board
 from ofc.rules.terms import Term
 
@@ -70,6 +71,12 @@ class Entry:
         return " / ".join(parts)
 
 
+def _text(item: object) -> str:
+    if not isinstance(item, str):
+        raise CardError("a card must be written as text, not {token!r}", token=item)
+    return item
+
+
 def _cards(value: object, player: str, row: str | None) -> tuple[Card, ...]:
     """The cards of ``player``'s ``row`` (None: the discards) as entered."""
     field = f"{player}.{row or 'discards'}"
@@ -83,7 +90,12 @@ def _cards(value: object, player: str, row: str | None) -> tuple[Card, ...]:
             row=Term("row", row),
         )
     try:
-        return parse_cards(value)
+        if isinstance(value, str):
+            cards = read_typed_cards(value)
+        else:
+            cards = tuple(card for item in value for card in read_typed_cards(_text(item)))
+        check_distinct(cards)
+        return cards
     except OfcError as error:
         if row is None:
             raise BookError("{player}, discards: {error}", field=field, player=player, error=error) from None

@@ -3,6 +3,7 @@
 A card is an ``int`` in ``0..51``: ``rank * 4 + suit`` where rank ``0..12`` stands for
 ``2..A`` and suit ``0..3`` for clubs, diamonds, hearts, spades (``cdhs``). Notation is rank
 then suit (``Ah``, ``Td``); parsing accepts either case and ``10`` for ``T``.
+``read_typed_cards`` reads cards as people type them into a score book (see its docstring).
 """
 
 from __future__ import annotations
@@ -83,6 +84,119 @@ def parse_cards(source: str | Iterable[str], *, unique: bool = True) -> tuple[Ca
     if unique:
         check_distinct(cards)
     return tuple(cards)
+
+
+TYPED_RANKS: dict[str, int] = {
+    **{symbol: index for index, symbol in enumerate("23456789tjqka")},
+    "в": 9,  # валет (jack)
+    "д": 10,  # дама (queen)
+    "к": 11,  # король (king)
+    "т": 12,  # туз (ace)
+}
+"""Rank letters a score book reads (lower case): Latin, and the Cyrillic initials of the Russian
+and Ukrainian rank names; ``10`` is read too."""
+TYPED_SUITS: dict[str, int] = {
+    **{symbol: index for index, symbol in enumerate("cdhs")},
+    **{symbol: index for index, symbol in enumerate("\u2663\u2666\u2665\u2660")},  # the filled symbols
+    **{symbol: index for index, symbol in enumerate("\u2667\u2662\u2661\u2664")},  # the outlined ones
+    "т": 0,  # трефы / трефи (clubs)
+    "б": 1,  # бубны / бубни (diamonds)
+    "ч": 2,  # червы / чирви (hearts)
+    "п": 3,  # пики / піки (spades)
+}
+"""Suit letters and symbols a score book reads (lower case)."""
+_TEN = "10"
+_PRESENTATION = str.maketrans("", "", "\ufe0e\ufe0f")
+"""Variation selectors that make a suit symbol an emoji or text; they carry no meaning here."""
+
+
+def read_typed_cards(text: str) -> tuple[Card, ...]:
+    """Read cards as people type them: ``QsQh2c``, ``Q♠ Q♥ 2♣``, ``♠Q``, ``sQ``, ``10h``, ``Дп Кч``.
+
+    Words are split at spaces, commas and semicolons; each word holds whole cards, each written
+    rank then suit or suit then rank, in either case. Ranks: ``2``-``9``, ``10`` or ``T``, ``J Q K A``
+    and the Cyrillic ``В Д К Т`` (валет, дама, король, туз). Suits: ``c d h s``, the symbols ``♣ ♦ ♥
+    ♠`` (filled or outlined) and the Cyrillic ``т б ч п`` (трефы, бубны, червы, пики). A Cyrillic
+    ``т`` is a suit beside a rank and the ace beside a suit; ``тт`` is the ace of clubs. Refused,
+    each with its own error naming the word: an unknown character, a rank or suit left without
+    its pair, two ranks or two suits side by side, and the Cyrillic ``Т`` (туз) beside a Latin suit
+    letter, which reads as a Latin ``T`` (ten) too. Cards are not checked for repeats here.
+
+    >>> format_cards(read_typed_cards("QsQh2c")), format_cards(read_typed_cards("♠Q 10♥ тт"))
+    ('Qs Qh 2c', 'Qs Th Ac')
+    """
+    cards: list[Card] = []
+    for word in _TOKEN_SPLIT.split(text.translate(_PRESENTATION)):
+        if word:
+            cards.extend(_read_word(word))
+    return tuple(cards)
+
+
+def _symbols(word: str) -> list[str]:
+    """The word's symbols as typed, ``10`` as one."""
+    symbols: list[str] = []
+    index = 0
+    while index < len(word):
+        size = 2 if word.startswith(_TEN, index) else 1
+        symbols.append(word[index : index + size])
+        index += size
+    return symbols
+
+
+def _rank(symbol: str) -> int | None:
+    return 8 if symbol == _TEN else TYPED_RANKS.get(symbol.lower())
+
+
+def _suit(symbol: str) -> int | None:
+    return TYPED_SUITS.get(symbol.lower())
+
+
+def _read_word(word: str) -> list[Card]:
+    symbols = _symbols(word)
+    shown = repr(word) if len(word) <= _SHOWN else f"'{word[:_SHOWN]}...' ({len(word)} characters)"
+    for symbol in symbols:
+        if _rank(symbol) is None and _suit(symbol) is None:
+            raise CardError(
+                "cannot read {shown}: {char!r} is neither a rank (2-9, 10, T J Q K A, В Д К Т) "
+                "nor a suit (c d h s, \u2663 \u2666 \u2665 \u2660, т б ч п)",
+                shown=shown,
+                char=symbol,
+            )
+    cards = [_read_pair(symbols[start], symbols[start + 1], shown) for start in range(0, len(symbols) - 1, 2)]
+    if len(symbols) % 2:
+        last = symbols[-1]
+        if _suit(last) is None:
+            raise CardError("cannot read {shown}: the rank {last!r} at its end has no suit", shown=shown, last=last)
+        if _rank(last) is None:
+            raise CardError("cannot read {shown}: the suit {last!r} at its end has no rank", shown=shown, last=last)
+        raise CardError("cannot read {shown}: the {last!r} at its end has no pair", shown=shown, last=last)
+    return cards
+
+
+def _read_pair(first: str, second: str, shown: str) -> Card:
+    """One card from two symbols, rank first or suit first."""
+    pair = first + second
+    readings = {
+        rank * 4 + suit
+        for rank, suit in ((_rank(first), _suit(second)), (_rank(second), _suit(first)))
+        if rank is not None and suit is not None
+    }
+    if not readings:
+        if _suit(first) is None:
+            raise CardError(
+                "cannot read {shown}: {pair!r} is two ranks; a card is a rank and a suit", shown=shown, pair=pair
+            )
+        raise CardError(
+            "cannot read {shown}: {pair!r} is two suits; a card is a rank and a suit", shown=shown, pair=pair
+        )
+    if any(symbol in "тТ" for symbol in (first, second)) and pair.lower().strip("т") in ("c", "d", "h", "s"):
+        raise CardError(
+            "cannot read {shown}: {pair!r} mixes the Cyrillic Т (туз, ace) with a Latin suit; "
+            "write A or T (ten) in Latin letters, or the suit in Cyrillic (т б ч п)",
+            shown=shown,
+            pair=pair,
+        )
+    return readings.pop()  # two readings only for "тт", the ace of clubs either way
 
 
 def check_distinct(cards: Iterable[Card]) -> None:

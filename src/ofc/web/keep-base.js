@@ -1,5 +1,6 @@
 // The keep page (docs/keep.md): constants, shared state, small helpers, cards of a draft.
 import { formatSignedAmount, localize, tr, trc } from "./i18n.js";
+import { CardTextError, readTypedCards } from "./keep-cards.js";
 
 
 export const SUITS = { s: "\u2660", h: "\u2665", d: "\u2666", c: "\u2663" };
@@ -81,15 +82,6 @@ export function save() {
 
 // ------------------------------------------------------------------ cards in a draft
 
-export function readCard(token) {
-  let text = token.trim();
-  if (/^10/.test(text)) text = `T${text.slice(2)}`;
-  if (text.length !== 2) return null;
-  const rank = text[0].toUpperCase();
-  const suit = text[1].toLowerCase();
-  return RANKS.includes(rank) && suit in SUITS ? rank + suit : null;
-}
-
 export function emptyEntry() {
   return { top: [], middle: [], bottom: [], discards: [], dead: false };
 }
@@ -130,6 +122,20 @@ export function entryFromJson(value) {
   return entry;
 }
 
+// Why a row's text cannot be read, in the page's language (the kinds of keep-cards.js).
+export function cardTextRefusal(error, name, row) {
+  const params = { name, row, ...error.params };
+  switch (error.kind) {
+    case "two ranks": return tr("{name}, {row}: cannot read '{word}': '{pair}' is two ranks; a card is a rank and a suit", params);
+    case "two suits": return tr("{name}, {row}: cannot read '{word}': '{pair}' is two suits; a card is a rank and a suit", params);
+    case "mixed ace": return tr("{name}, {row}: cannot read '{word}': '{pair}' mixes the Cyrillic Т (туз, ace) with a Latin suit; write A or T (ten) in Latin letters, or the suit in Cyrillic (т б ч п)", params);
+    case "rank alone": return tr("{name}, {row}: cannot read '{word}': the rank '{last}' at its end has no suit", params);
+    case "suit alone": return tr("{name}, {row}: cannot read '{word}': the suit '{last}' at its end has no rank", params);
+    case "no pair": return tr("{name}, {row}: cannot read '{word}': the '{last}' at its end has no pair", params);
+    default: return tr("{name}, {row}: cannot read '{word}': '{char}' is neither a rank (2-9, 10, T J Q K A, В Д К Т) nor a suit (c d h s, ♣ ♦ ♥ ♠, т б ч п)", params);
+  }
+}
+
 export function parseTyped(text, name) {
   if (text.trim().toLowerCase() === "dead") return { ...emptyEntry(), dead: true };
   const parts = text.split("/");
@@ -138,9 +144,14 @@ export function parseTyped(text, name) {
   const seen = new Set(usedCards(name));
   parts.forEach((part, index) => {
     const row = [...ROWS, "discards"][index];
-    for (const token of part.split(/[\s,;]+/).filter(Boolean)) {
-      const card = readCard(token);
-      if (!card) throw new Error(tr("{name}, {row}: unknown card '{card}'", { name, row: rowLabel(row), card: token }));
+    let cards;
+    try {
+      cards = readTypedCards(part);
+    } catch (error) {
+      if (error instanceof CardTextError) throw new Error(cardTextRefusal(error, name, rowLabel(row)));
+      throw error;
+    }
+    for (const card of cards) {
       if (seen.has(card)) throw new Error(tr("{name}, {row}: card {card} is already used in this hand", { name, row: rowLabel(row), card }));
       seen.add(card);
       entry[row].push(card);
