@@ -1,6 +1,7 @@
 """Research environments over the engine: PettingZoo, Gymnasium and OpenSpiel (``pip install -e ".[env]"``).
 
-``ofc.env.pettingzoo_env(...)`` and ``ofc.env.SeatEnv(...)`` are loaded on first use, so the
+``ofc.env.pettingzoo_env(...)`` (AEC), ``ofc.env.parallel_env(...)`` (parallel) and
+``ofc.env.SeatEnv(...)`` are loaded on first use, so the
 action encoding (``ofc.env.encoding``) works without the optional packages; ``import
 ofc.env.spiel`` registers the OpenSpiel game ``python_ofc``; importing ``ofc.env`` registers
 ``ofc/Seat-v0`` with Gymnasium. See docs/environments.md.
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["SEAT_ENV_ID", "SeatEnv", "pettingzoo_env"]
+__all__ = ["SEAT_ENV_ID", "SeatEnv", "parallel_env", "pettingzoo_env"]
 
 SEAT_ENV_ID = "ofc/Seat-v0"
 
@@ -33,6 +34,10 @@ def __getattr__(name: str) -> Any:
         from ofc.env.aec import pettingzoo_env
 
         return pettingzoo_env
+    if name == "parallel_env":
+        from ofc.env.parallel import parallel_env
+
+        return parallel_env
     if name == "SeatEnv":
         from ofc.env.seat import SeatEnv
 

@@ -7,6 +7,12 @@ solver's k best boards, listed in its ``infos[agent]["fantasy_boards"]``). At th
 every agent is rewarded its points (zero-sum) and all are terminated. ``render_mode="ansi"``
 returns the boards as the terminal draws them, from a spectator's view (nothing hidden is
 shown).
+
+``metadata["is_parallelizable"]`` is False, truthfully: PettingZoo's ``aec_to_parallel``
+steps the agents in list order once per cycle, but here the turn follows the order of play
+(from the button's left, a fantasy seat skipping the streets), so the wrapper would refuse
+the first step whose seat is not next in list order. ``ofc.env.parallel`` is the parallel
+form (fantasy seats choosing at once).
 """
 
 from __future__ import annotations

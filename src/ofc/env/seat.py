@@ -3,8 +3,16 @@
 The other seats are played by bots (``ofc.bots.make_bot`` specs), each deciding from its own
 seat's view; the learner observes ``{"observation": Box, "action_mask": MultiBinary}`` from
 its seat's view and is rewarded its points at the showdown (0 before). Bots are seeded from
-the episode seed, so a seeded reset replays exactly, except for an ``mc`` bot given
-``seconds`` (its work depends on the clock; give it ``rollouts`` alone for exact replays).
+the episode seed and the default opponents (``DEFAULT_OPPONENTS``) are bounded by play-outs,
+not by time, so a seeded reset followed by the same actions replays exactly. A bot bounded by
+time (an ``mc`` or ``pro`` spec that gives ``seconds``, or no ``rollouts``) is used only when
+named, and then breaks exact replays (its work depends on the clock and the machine's load).
+
+Vector environments: at the showdown (``terminated``) the observation's mask has exactly
+number 0 set (``final_mask``): no action is left, and 0 is the placeholder action that
+Gymnasium's default next-step autoreset discards (it resets the sub-environment instead of
+stepping it), so a masked policy always has a number to draw. The final observation's vector
+is the seat's view at the showdown, as every other observation.
 
 With ``fantasy_choices=k`` a fantasy seat chooses among the solver's k best boards (the
 learner by action number, listed in ``info["fantasy_boards"]``; a bot as it plays fantasy
@@ -23,28 +31,39 @@ from typing import Any
 
 import gymnasium
 import numpy as np
+import numpy.typing as npt
 from gymnasium import spaces
 
 from ofc.bots import Bot, make_bot, split_specs
 from ofc.env.aec import render_text
-from ofc.env.table import Observation, Table, random_number, read_rules
+from ofc.env.table import ILLEGAL_CHOICES, Observation, Table, random_number, read_rules
 from ofc.rules.errors import ActionError, SetupError
 from ofc.rules.rulebook import Rules
 
-ILLEGAL_CHOICES = ("random", "raise")
+DEFAULT_OPPONENTS = "mc:rollouts=16,heuristic"
+"""Bounded by play-outs, so a seed fixes every decision."""
+
+
+def final_mask(size: int) -> npt.NDArray[np.int8]:
+    """The mask of the showdown's observation: number 0 alone, the placeholder an autoreset discards."""
+    mask = np.zeros(size, dtype=np.int8)
+    mask[0] = 1
+    return mask
 
 
 class SeatEnv(gymnasium.Env[Observation, int]):
     """``seat`` learns; ``opponents`` (bot specs, taken in turn for the other seats in seat order) play.
 
-    Without ``players`` the table has the learner plus one seat per named bot."""
+    Without ``players`` the table has the learner plus one seat per named bot. The default
+    opponents are bounded by play-outs (a seed replays exactly); ``"mc:seconds=0.05"`` and
+    the like bound a bot by time instead, on request only, and replays then differ."""
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012  # as gymnasium declares it
 
     def __init__(
         self,
         rules: Rules | str = "pineapple",
-        opponents: str = "mc:seconds=0.05,heuristic",
+        opponents: str = DEFAULT_OPPONENTS,
         seat: int = 0,
         *,
         players: int | None = None,
@@ -130,9 +149,11 @@ class SeatEnv(gymnasium.Env[Observation, int]):
             number = random_number(mask, self.np_random)
         table.play(number)
         self._play_bots()
-        over = table.to_play is None
-        reward = float(table.points()[self.seat]) if over else 0.0
-        return table.observe(self.seat), reward, over, False, info | self._info()
+        if table.to_play is not None:
+            return table.observe(self.seat), 0.0, False, False, info | self._info()
+        final = table.observe(self.seat)
+        final["action_mask"] = final_mask(table.size)
+        return final, float(table.points()[self.seat]), True, False, info
 
     def render(self) -> str | None:
         """The boards as text from a spectator's view (``render_mode="ansi"``)."""
@@ -141,4 +162,4 @@ class SeatEnv(gymnasium.Env[Observation, int]):
         return render_text(self.table.view(None))
 
 
-__all__ = ["SeatEnv"]
+__all__ = ["DEFAULT_OPPONENTS", "SeatEnv", "final_mask"]

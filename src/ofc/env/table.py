@@ -22,6 +22,9 @@ street seat is asked for a decision, so ``to_play`` is then always a street seat
 once the hand is over). With ``fantasy_choices=k`` a fantasy seat is asked instead: its
 action number ``i`` (0 <= i < k, masked to the boards there are) sets the solver's
 ``i``-th best board (``ofc.solver.solve_fantasy_top``, 0 being the solver's own choice).
+Fantasy seats set their hands simultaneously in the rules: with ``simultaneous=True`` (the
+parallel environment's choice) every fantasy seat that has not set is choosing at once
+(``to_act``), otherwise one at a time, in seat order.
 """
 
 from __future__ import annotations
@@ -49,6 +52,8 @@ from ofc.rules.rulebook import Rules
 from ofc.solver import FantasySolution, solve_fantasy_top
 
 Observation = dict[str, npt.NDArray[Any]]
+ILLEGAL_CHOICES = ("random", "raise")
+"""What an environment does with a number that is not legal: replace it by a random legal one, or raise."""
 I8 = npt.NDArray[np.int8]
 
 
@@ -133,8 +138,10 @@ class Table:
         button: int | None = None,
         fantasy_choices: int = 0,
         fast: bool = False,
+        simultaneous: bool = False,
     ) -> None:
         self.rules = rules
+        self.simultaneous = simultaneous
         self.fantasy = tuple(fantasy)
         self.button = button
         self.size = action_space_size(rules)
@@ -228,6 +235,15 @@ class Table:
         to_act = self._hand.to_act  # empty exactly when the hand is over
         return to_act[0] if to_act else None
 
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        """Every seat that may act now: fantasy seats choosing their boards, else the street's seat (none once over)."""
+        fast = self._fast
+        if fast is not None:
+            seat = fast.to_play
+            return () if seat is None else (seat,)
+        return self._hand.to_act
+
     def view(self, seat: int | None) -> HandView:
         """``seat``'s view of the hand (kept until the hand changes)."""
         view = self._views.get(seat)
@@ -239,7 +255,9 @@ class Table:
         """Whether ``seat`` is a fantasy seat to choose among the solver's boards now."""
         if not (self.fantasy_choices and self._fantasy_hand) or self._fast is not None:
             return False
-        return self._hand.fantasy[seat] > 0 and self.to_play == seat
+        if not self._hand.fantasy[seat]:
+            return False
+        return seat in self._hand.to_act if self.simultaneous else self.to_play == seat
 
     def boards(self, seat: int) -> tuple[FantasySolution, ...]:
         """The boards a choosing fantasy ``seat`` picks from, best first (empty for other seats)."""
@@ -342,6 +360,7 @@ def random_number(mask: npt.NDArray[np.int8], rng: np.random.Generator) -> int:
 
 
 __all__ = [
+    "ILLEGAL_CHOICES",
     "Observation",
     "Table",
     "board_action",
