@@ -47,13 +47,23 @@ export function rowsAgainst(a, b) {
   return { rows, scoop };
 }
 
-// The points `a` wins from `b` under the rules (row points, scoop bonus, royalty difference).
-export function pairPoints(a, b, rules) {
+// What `a` wins from `b` under the rules, part by part (RULES.md "Scoring"): each row's points
+// (classic 2 a row, american 1), the scoop bonus (american +3 on top of the rows, classic none)
+// and the royalty difference. The parts add up to the engine's pairwise points.
+export function pairParts(a, b, rules) {
   const { rows, scoop } = rowsAgainst(a, b);
-  // RULES.md: classic 2 a row, no scoop bonus; american 1 a row, a scoop +6 instead of +3
   const american = rules.scoring === "american";
   const rowPoints = american ? 1 : 2;
   const bonus = american ? 3 : 0;
-  const won = rows.reduce((sum, r) => sum + r * rowPoints, 0) + scoop * bonus;
-  return won + Number(a.royalties.total) - Number(b.royalties.total);
+  return {
+    rows: rows.map((r) => r * rowPoints),
+    scoop: scoop * bonus,
+    royalties: Number(a.royalties.total) - Number(b.royalties.total),
+  };
+}
+
+// The points `a` wins from `b` under the rules (row points, scoop bonus, royalty difference).
+export function pairPoints(a, b, rules) {
+  const parts = pairParts(a, b, rules);
+  return parts.rows.reduce((sum, points) => sum + points, 0) + parts.scoop + parts.royalties;
 }

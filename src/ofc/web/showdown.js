@@ -4,7 +4,7 @@
 import { $, ROWS, cardEl, el, plusMinus, rowShort, signed } from "./util.js";
 import { formatNumber, localize, tr, trc, trn } from "./i18n.js";
 import { byStrength, seatName, sortRows, ui } from "./state.js";
-import { pairPoints, rowsAgainst } from "./rows.js";
+import { pairParts, pairPoints, rowsAgainst } from "./rows.js";
 
 function shown() {
   const state = ui.state;
@@ -14,7 +14,20 @@ function shown() {
   return state.previous || null;
 }
 
-// Against each opponent: the rows won (+1), tied (0) or lost (-1), a scoop, the points.
+// One opponent's line before the arrow: what each row paid under the table's scoring (classic
+// +-2, american +-1), the scoop and its bonus, the royalty difference, so the line adds up.
+// Without the rules (not sent yet) only the rows won (+1), tied (0) or lost (-1).
+export function breakdownText(player, other, rules) {
+  const { rows, scoop } = rowsAgainst(player, other);
+  const parts = rules ? pairParts(player, other, rules) : { rows, scoop: 0, royalties: 0 };
+  const rowText = parts.rows.map((points, i) => `${rowShort(ROWS[i])} ${points ? signed(points) : "0"}`).join(" ");
+  const bonus = parts.scoop ? ` ${signed(parts.scoop)}` : "";
+  const scoopText = scoop > 0 ? `${tr(", scoop")}${bonus}` : scoop < 0 ? `${tr(", scooped")}${bonus}` : "";
+  const royaltyText = parts.royalties ? `, ${tr("roy")} ${signed(parts.royalties)}` : "";
+  return `${rowText}${scoopText}${royaltyText}`;
+}
+
+// Against each opponent: the breakdown, then the points.
 function opponentsLine(player, showing) {
   const line = el("div", "vs small");
   const players = showing.result.players;
@@ -22,11 +35,7 @@ function opponentsLine(player, showing) {
   (player.vs || []).forEach((points, seat) => {
     if (seat === player.seat) return;
     const name = seatName(showing.hand_seats[seat]);
-    const { rows, scoop } = rowsAgainst(player, players[seat]);
-    // +1 / −1 / 0 a row (a true minus sign, as a screen reader says "minus one")
-    const rowText = rows.map((r, i) => `${rowShort(ROWS[i])} ${r > 0 ? "+1" : r < 0 ? "\u22121" : "0"}`).join(" ");
-    const scoopText = scoop > 0 ? tr(", scoop") : scoop < 0 ? tr(", scooped") : "";
-    const item = el("span", plusMinus(points), `${tr("vs {name}", { name })}: ${rowText}${scoopText} \u2192 ${signed(points)}`);
+    const item = el("span", plusMinus(points), `${tr("vs {name}", { name })}: ${breakdownText(player, players[seat], rules)} \u2192 ${signed(points)}`);
     item.dataset.points = String(points);
     if (rules) item.dataset.computed = String(pairPoints(player, players[seat], rules));
     line.append(item);
