@@ -55,6 +55,8 @@ def play(hands: int, simulations: int, variant: str, players: int, seed: int) ->
         searcher = ismcts.ISMCTSBot(
             game, HeuristicRollouts(bot, rng), uct_c=2.0, max_simulations=simulations, random_state=rng
         )
+        # seeded worlds: left alone, ISMCTS draws them with an unseeded sampler of its own
+        searcher.set_resampler(lambda state, player: state.resample_from_infostate(player, rng.uniform))
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():

@@ -1,14 +1,27 @@
-"""The OpenSpiel game ``python_ofc``: OpenSpiel's random simulation test, chance, returns, resampling."""
+"""The OpenSpiel game ``python_ofc``: OpenSpiel's random simulation test, chance, returns, resampling,
+a golden playthrough, and OpenSpiel's own ISMCTS and MCTS bots playing it.
+
+The golden playthrough is OpenSpiel's playthrough text of one random game; after a change that
+alters it on purpose, write it anew with::
+
+    .venv/bin/python -c "import ofc.env.spiel; from open_spiel.python.algorithms import generate_playthrough as g;
+    open('tests/data/python_ofc_classic_2.txt', 'w').write(g.playthrough('python_ofc(players=2,variant=classic)',
+    None, seed=38))"
+"""
 
 from __future__ import annotations
 
 import random
+import re
+from pathlib import Path
 
+import numpy as np
 import pyspiel
 import pytest
+from open_spiel.python.algorithms import evaluate_bots, generate_playthrough, ismcts, mcts
 
 import ofc.env.spiel  # noqa: F401  # registers python_ofc
-from ofc.env.spiel import OfcState, most_points
+from ofc.env.spiel import OfcState, most_points, restartable
 from ofc.rules.cards import format_card
 from ofc.rules.errors import OfcError
 from ofc.rules.rulebook import Rules
@@ -147,3 +160,65 @@ def test_a_clone_plays_on_without_touching_the_original() -> None:
     assert (str(state), state.history(), state.information_state_string(0), state.legal_actions()) == before
     play_randomly(state, rng)
     assert state.returns() == [float(p) for p in scored_points(state.view(None))]
+
+
+GOLDEN = Path(__file__).parent / "data" / "python_ofc_classic_2.txt"
+
+
+def test_the_golden_playthrough_plays_again_line_for_line() -> None:
+    original = GOLDEN.read_text(encoding="utf-8")
+    found = re.search(r"^game: (.*)$", original, re.MULTILINE)
+    assert found is not None
+    assert found.group(1) == "python_ofc(players=2,variant=classic)"
+    actions = [int(number) for number in re.findall(r"^action: (\d+)$", original, re.MULTILINE)]
+    # Classic, 2 seats: 26 cards dealt one chance node each, 9 streets x 2 seats decisions.
+    assert len(actions) == 26 + 18
+    # Seat 1 sets Td Ks 6d on top over a queen-high middle (3c 6c Qh 5h 9s): it fouls, and
+    # seat 0 wins its 3 rows and 3 for the scoop.
+    assert "seat 1: top Ks" in original
+    assert original.rstrip().endswith("Returns() = [6, -6]")
+    assert generate_playthrough.playthrough(found.group(1), actions) == original
+
+
+def play_with_search_bots(seed: int) -> OfcState:
+    """ISMCTS at seat 0, MCTS at seat 1, chance from ``seed``: a plain loop over one classic hand."""
+    game = pyspiel.load_game("python_ofc", {"variant": "classic", "players": 2})
+    rng = np.random.RandomState(seed)
+    rollouts = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    searcher = ismcts.ISMCTSBot(game, rollouts, uct_c=2.0, max_simulations=6, random_state=rng)
+    # ISMCTS draws its worlds with an unseeded sampler of its own: give it the seeded one
+    searcher.set_resampler(lambda state, player: state.resample_from_infostate(player, rng.uniform))
+    cheater = mcts.MCTSBot(game, uct_c=2.0, max_simulations=6, evaluator=rollouts, random_state=rng)
+    bots = [searcher, cheater]
+    state: OfcState = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            cards = [card for card, _ in state.chance_outcomes()]
+            state.apply_action(int(rng.choice(cards)))
+        else:
+            action = int(bots[state.current_player()].step(state))
+            assert action in state.legal_actions()
+            state.apply_action(action)
+    return state
+
+
+def test_openspiel_ismcts_and_mcts_bots_play_a_hand_to_its_end() -> None:
+    state = play_with_search_bots(5)
+    assert len(state.history()) == 26 + 18
+    assert state.returns() == [float(p) for p in scored_points(state.view(None))]
+    assert sum(state.returns()) == 0
+    assert play_with_search_bots(5).history() == state.history()  # seeded: the same hand again
+
+
+def test_evaluate_bots_needs_restart_at_which_restartable_gives() -> None:
+    game = pyspiel.load_game("python_ofc", {"variant": "classic", "players": 2})
+    rng = np.random.RandomState(3)
+    rollouts = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    searcher = ismcts.ISMCTSBot(game, rollouts, uct_c=2.0, max_simulations=3, random_state=rng)
+    searcher.set_resampler(lambda state, player: state.resample_from_infostate(player, rng.uniform))
+    other = mcts.MCTSBot(game, uct_c=2.0, max_simulations=3, evaluator=rollouts, random_state=rng)
+    with pytest.raises(pyspiel.SpielError, match=r"RestartAt\(state\) not implemented"):
+        evaluate_bots.evaluate_bots(game.new_initial_state(), [searcher, other], rng)
+    returns = evaluate_bots.evaluate_bots(game.new_initial_state(), [restartable(searcher), restartable(other)], rng)
+    assert len(returns) == 2
+    assert sum(returns) == 0

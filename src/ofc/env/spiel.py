@@ -461,6 +461,24 @@ class OfcObserver:
         return information_state(view) if self.perfect_recall else observation_text(view)
 
 
+B = TypeVar("B")
+
+
+def restartable(bot: B) -> B:
+    """``bot`` with a ``restart_at`` that does nothing, so ``evaluate_bots`` can start it at any state.
+
+    Only for bots that keep nothing between decisions: OpenSpiel's Python ``ISMCTSBot`` and
+    ``MCTSBot`` search afresh from the state given at every ``step``, but leave ``restart_at``
+    to ``pyspiel.Bot``'s, which raises "RestartAt(state) not implemented".
+    """
+
+    def restart_at(state: object) -> None:
+        del state  # nothing is kept between decisions
+
+    bot.restart_at = restart_at  # type: ignore[attr-defined]
+    return bot
+
+
 def register() -> None:
     """Register ``python_ofc`` with OpenSpiel (once)."""
     if GAME_NAME not in pyspiel.registered_names():
@@ -480,4 +498,5 @@ __all__ = [
     "Step",
     "most_points",
     "register",
+    "restartable",
 ]
