@@ -67,8 +67,8 @@ WORDS: dict[str, dict[str, Any]] = {
         "street2": "Раздача 1: ваш ход — положите 2, сбросьте 1. " + RU_CLICK,
         "top_target": "верхний бокс, свободно: 3 (Enter или t: положить выбранную карту)",
         "showdown": "Вскрытие, раздача 1",
-        "vs": r"против .+: верх (\+1|0|−1) сред\. (\+1|0|−1) низ (\+1|0|−1)"
-        r"(, победа во всех трёх боксах|, проигрыш во всех трёх боксах)? → ([+-]?\d+)",
+        "vs": r"против .+: верх ([+-][12]|0) сред\. ([+-][12]|0) низ ([+-][12]|0)"
+        r"(, победа во всех трёх боксах|, проигрыш во всех трёх боксах)?( [+-]3)?(, бон\. [+-]\d+)? → ([+-]?\d+)",
         "total": "итого {points} {word}",
         "point": ("очко", "очка", "очков"),
         "fouled": "МЁРТВАЯ РУКА",
@@ -88,8 +88,8 @@ WORDS: dict[str, dict[str, Any]] = {
         "street2": "Роздача 1: ваш хід — покладіть 2, скиньте 1. " + UK_CLICK,
         "top_target": "верхній бокс, вільно: 3 (Enter або t: покласти вибрану карту)",
         "showdown": "Розкриття, роздача 1",
-        "vs": r"проти .+: верх (\+1|0|−1) сер\. (\+1|0|−1) низ (\+1|0|−1)"
-        r"(, перемога в усіх трьох боксах|, поразка в усіх трьох боксах)? → ([+-]?\d+)",
+        "vs": r"проти .+: верх ([+-][12]|0) сер\. ([+-][12]|0) низ ([+-][12]|0)"
+        r"(, перемога в усіх трьох боксах|, поразка в усіх трьох боксах)?( [+-]3)?(, бон\. [+-]\d+)? → ([+-]?\d+)",
         "total": "разом {points} {word}",
         "point": ("бал", "бали", "балів"),
         "fouled": "МЕРТВА РУКА",
@@ -330,7 +330,7 @@ def test_a_whole_hand_in_russian_on_a_phone_chosen_by_accept_language(tmp_path: 
         assert page.input_value("#language") == "ru"
         assert page.text_content("#lobby h2") == WORDS["ru"]["tables"]
         assert page.get_attribute("#player-name", "placeholder") == WORDS["ru"]["placeholder"]
-        assert page.input_value("#create [name=name]") == "мой стол"  # the default table name too
+        assert page.get_attribute("#create [name=name]", "placeholder") == "игра и хозяин"  # the table name's hint too
         # the page's own plural forms and numbers: 1 очко, 2 очка, 5 очков, 21 очко; 1 234,5
         call = "m.trn('total {{points}} point', 'total {{points}} points', {n}, {{ points: '+{n}' }})"
         totals = [_page_tr(page, call.format(n=n)) for n in (1, 2, 5, 21)]
@@ -370,7 +370,7 @@ def test_the_picker_switches_to_ukrainian_remembers_it_and_a_hand_is_played(tmp_
         _language(page, "uk")  # remembered, though the browser asks for English
         assert page.input_value("#language") == "uk"
         assert page.get_attribute("#player-name", "placeholder") == WORDS["uk"]["placeholder"]
-        assert page.input_value("#create [name=name]") == "мій стіл"
+        assert page.get_attribute("#create [name=name]", "placeholder") == "гра й господар"
         assert (
             _page_tr(page, "m.trn('total {points} point', 'total {points} points', 2, { points: '+2' })")
             == (WORDS["uk"]["two_points"])

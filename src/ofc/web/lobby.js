@@ -155,7 +155,12 @@ function rememberSeat(joined, name) {
   location.hash = `#/table/${joined.table}`;
 }
 
-function formBody(data, kinds) {
+// A table left unnamed is named after its game and host ("Pineapple, ann"; "Pineapple, bots").
+export function defaultTableName(game, host) {
+  return host ? tr("{game}, {host}", { game, host }) : tr("{game}, bots", { game });
+}
+
+function formBody(data, kinds, game = "") {
   const seats = kinds.length;
   const tournament = data.get("kind") === "tournament";
   const settings = {
@@ -167,7 +172,7 @@ function formBody(data, kinds) {
   else settings.point_value = data.get("point_value") || "1";
   if (data.get("loss_limit") && !tournament) settings.loss_limit = data.get("loss_limit");
   return {
-    name: data.get("name") || "table",
+    name: (data.get("name") || "").trim() || defaultTableName(game, kinds.includes("you") ? playerName() : ""),
     kind: tournament ? "tournament" : "match",
     preset: data.get("preset"),
     seats,
@@ -187,7 +192,8 @@ export async function createTable(event) {
     $("create-error").textContent = tr("Type your name first (top right).");
     return;
   }
-  const body = formBody(data, kinds);
+  const preset = event.target.querySelector("[name=preset]");
+  const body = formBody(data, kinds, preset.selectedOptions[0].textContent.trim());
   const name = playerName();
   if (kinds.includes("you")) {
     // created and seated in one request: a refusal (a wrong key, the balance) leaves no table

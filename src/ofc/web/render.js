@@ -186,7 +186,7 @@ function renderLedger() {
   grid.append(head);
   state.table.seats.forEach((seat, index) => {
     const line = el("tr");
-    line.append(el("td", index === state.you ? "me-name" : "", seat.name));
+    line.append(el("td", index === state.you ? "me-name" : "", seatName(index)));
     for (const key of ["points", "money"]) {
       line.append(el("td", plusMinus(state.ledger[key][index]), formatAmount(state.ledger[key][index])));
     }
@@ -198,7 +198,7 @@ function renderLedger() {
 function renderWaitingSeats(boards, onSit) {
   const state = ui.state;
   for (const seat of state.table.seats) {
-    const box = el("div", "board waiting", seat.open ? "" : seat.name);
+    const box = el("div", "board waiting", seat.open ? "" : seatName(seat.seat));
     if (seat.open && state.you === null) {
       const sit = el("button", "primary", tr("Sit at seat {number}", { number: seat.seat + 1 }));
       sit.type = "button";

@@ -27,9 +27,25 @@ export const ui = {
   acked: false,       // an ack came since the last state (so a new board is the player's own act)
 };
 
+// A bot's kind: its spec up to the options ("mc:seconds=1" is an mc bot).
+function botKind(seat) {
+  return String(seat.bot).split(":")[0].trim();
+}
+
+// A bot seat's name in the player's language: its kind, numbered in seat order when the table
+// has two or more bots of that kind ("heuristic bot 1", "heuristic bot 2").
+export function botName(seats, tableSeat) {
+  const kind = botKind(seats[tableSeat]);
+  const same = seats.map((seat, index) => (seat.bot && botKind(seat) === kind ? index : -1)).filter((index) => index >= 0);
+  if (same.length < 2) return tr("{kind} bot", { kind });
+  return tr("{kind} bot {number}", { kind, number: same.indexOf(tableSeat) + 1 });
+}
+
 export function seatName(tableSeat) {
-  const seat = ui.state && ui.state.table.seats[tableSeat];
-  return seat ? seat.name : tr("seat {number}", { number: tableSeat + 1 });
+  const seats = ui.state && ui.state.table.seats;
+  const seat = seats && seats[tableSeat];
+  if (!seat) return tr("seat {number}", { number: tableSeat + 1 });
+  return seat.bot ? botName(seats, tableSeat) : seat.name;
 }
 
 export function myTurn() {
