@@ -208,7 +208,10 @@ def test_a_hand_after_the_end_is_refused_and_a_new_book_moves_the_button_on() ->
             {"ann": "Kc 7d 2h / 9c 9d 4h 5s 6c / Jc Jd Jh 3s 8c / Qs", "bob": "dead", "cat": "dead"},
             "ann discards 4 a hand, not 1",
         ),
-        ({"ann": "dead", "bob": "dead", "cat": "Qc Xd 5h / Ks Kh 8h 8s 4d / As Ah Ad 7c 3c"}, "cat, top row: cannot read 'Xd': 'X' is neither"),
+        (
+            {"ann": "dead", "bob": "dead", "cat": "Qc Xd 5h / Ks Kh 8h 8s 4d / As Ah Ad 7c 3c"},
+            "cat, top row: cannot read 'Xd': 'X' is neither",
+        ),
         ({"ann": "Kc 7d 2h | 9c 9d 4h 5s 6c"}, "write the board as 'top / middle / bottom'"),
     ],
 )
