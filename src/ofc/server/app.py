@@ -30,7 +30,7 @@ from ofc.server.db.keep_store import KeepStore
 from ofc.server.db.storage import Storage, default_url
 from ofc.server.db.work import Database
 from ofc.server.decisions.ray_pool import RayPool
-from ofc.server.decisions.workers import DecisionPool, default_size, warm_kernels
+from ofc.server.decisions.workers import MAX_DECISION_SECONDS, DecisionPool, default_size, warm_kernels
 from ofc.server.net.bus import Bus
 from ofc.server.net.limits import DoorLimits
 from ofc.server.net.ratelimit import Limiter
@@ -54,6 +54,12 @@ ROUTERS = (
     table_socket.router,
 )
 """The API, one router per resource."""
+
+
+async def wait_for_gate(gate: Path) -> None:
+    """Wait until the file ``gate`` is gone (``ServerSettings.warm_gate``: a test's slow warm-up)."""
+    while gate.exists():
+        await asyncio.sleep(0.05)
 
 
 def create_app(
@@ -84,6 +90,8 @@ def create_app(
         settings.recent_listed,
         waiting_expiry=settings.waiting_expiry,
         hint_bot=settings.hint_bot,
+        hint_budget=settings.hint_budget,
+        bot_budget=MAX_DECISION_SECONDS + 1,
         node=settings.node_name(),
         lease_seconds=settings.lease_seconds,
     )
@@ -109,23 +117,33 @@ def create_app(
         only what the server makes later.
         """
         try:
+            if settings.warm_gate is not None:
+                await wait_for_gate(Path(settings.warm_gate))
             if warm is not None:
                 await asyncio.to_thread(warm)
             await pool.ready()
             if settings.freeze_gc:
                 gc.freeze()  # what start-up made (modules, numba, restored tables) is never scanned again
             readiness.ready = True
+            await manager.now_serving()
         except Exception:
             log.exception("the decision workers could not start")
+            await manager.now_serving()  # the people's tables are not kept waiting for workers that never come
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        manager.start_warming()  # no hand is dealt, no clock runs until the workers are warm
         await manager.start()
-        warming = asyncio.get_running_loop().create_task(warm_up())
+        warming = None
+        if warm is None and settings.decisions is None and settings.warm_gate is None:
+            await warm_up()  # decisions on threads (tests with stand-in bots): warm at once
+        else:
+            warming = asyncio.get_running_loop().create_task(warm_up())
         try:
             yield
         finally:
-            warming.cancel()
+            if warming is not None:
+                warming.cancel()
             await manager.stop()  # bot turns cancelled first: a worker ended under a running job is no bot failure
             pool.close()
             db.close()

@@ -60,6 +60,10 @@ class ServerSettings(BaseSettings):
     """Seconds a waiting table may have nobody seated before it expires."""
     hint_bot: str = Field(default=HINT_BOT, min_length=1, max_length=200)
     """The bot spec that works out hints."""
+    hint_budget: float = Field(default=1.0, ge=0, le=60)
+    """Seconds a hint may take before the table is held for it (past them, no clock runs until it comes)."""
+    warm_gate: str | None = Field(default=None, max_length=4000)
+    """Tests only: the workers' warm-up first waits until this file is gone (a controllably slow warm-up)."""
     seed: int | None = None
     """Reproducible decks and first buttons (tests and demos: never for real stakes)."""
     node: str | None = Field(default=None, min_length=1, max_length=120)

@@ -11,6 +11,7 @@ import { copyShareLink } from "./rules-panel.js";
 import { showHistory } from "./history.js";
 import { dismissShowdown } from "./showdown.js";
 import { tickClocks } from "./render.js";
+import { tickWarming } from "./warming.js";
 import { ui } from "./state.js";
 import {
   askHint, askSolver, closeTable, confirmPlay, leaveMatch, leaveSeat, openTable, redraw, rematch, resetPlay, takeOffer,
@@ -77,6 +78,7 @@ async function start() {
   document.addEventListener("keydown", onKey);
   window.addEventListener("hashchange", route);
   setInterval(tickClocks, 250);
+  setInterval(tickWarming, 250);
   await loadLanguage();
   startPicker($("language"), redrawAll);
   targetLabels();

@@ -3,6 +3,7 @@ import { listingText, showKindFields, tournamentSettings } from "./tournament.js
 import { $, el, toast } from "./util.js";
 import { api } from "./net.js";
 import { formatAmount, tr, trc, trn } from "./i18n.js";
+import { noteLobbyWarming } from "./warming.js";
 
 export function playerName() {
   return $("player-name").value.trim();
@@ -74,11 +75,19 @@ export async function showLobby() {
   document.title = tr("ofc \u2014 Open Face Chinese Poker");
   showBalance();
   try {
-    ({ tables: listed } = await api("/api/tables"));
+    const answer = await api("/api/tables");
+    listed = answer.tables;
     renderTables();
+    noteLobbyWarming(answer.warming);
+    // while the server warms up, the lobby asks again each second until it is ready
+    if (answer.warming !== undefined && answer.warming !== null) setTimeout(refreshWhileWarming, 1000);
   } catch (error) {
     toast(error.message);
   }
+}
+
+function refreshWhileWarming() {
+  if (!$("lobby").hidden) showLobby();
 }
 
 const STATUS_WORDS = {

@@ -7,6 +7,7 @@ import { bindCard, bindTarget, restoreFocus, rememberFocus } from "./input.js";
 import { renderShowdown } from "./showdown.js";
 import { renderRules } from "./rules-panel.js";
 import { renderChoices } from "./hints.js";
+import { tableWarming, tableWarmingText } from "./warming.js";
 import { byStrength, canAct, decision, myTurn, seatName, sortRows, ui } from "./state.js";
 
 function seatClock(seat, mine) {
@@ -112,6 +113,7 @@ function statusText() {
   const tournament = tournamentStatus(state);
   if (state.finished) return tournament || tr("The match is over: the final ledger is in the match panel, the money in the balances.");
   if (state.table.status === "expired") return tr("This table expired: nobody sat at it for a while. Create or join another in the lobby.");
+  if (tableWarming(state)) return tableWarmingText(state);
   if (state.table.status === "waiting") {
     const open = state.table.open_seats.length;
     return trn("Waiting for {n} more player: share this table's link.", "Waiting for {n} more players: share this table's link.", open);

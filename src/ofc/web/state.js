@@ -19,7 +19,10 @@ export const ui = {
   hintKey: "",        // the decision it was asked for (an answer for another one is dropped)
   hintId: 0,          // the id of that hint or solve message
   offer: null,        // a hint that arrived after the board changed: offered, not applied
+  thinkingSince: null, // performance.now() when the hint (or solution) being worked out was asked for
+  thinkingSolver: false, // whether that is the exact solver's arrangement
   choices: [],        // the last hint's best choices: [{action, value}], best first (hints.js)
+  choicesUnsure: false, // whether that hint had too few play-outs to show numbers
   choiceBase: null,   // the placements when that hint was asked for
   notice: "",         // the last automatic placement, announced ("" or a function giving the words)
   shownResult: null,  // the showdown shown: {number, hand_seats, result, since}
@@ -75,6 +78,7 @@ export function clearPending(save = true) {
   ui.hintBase = null;
   ui.choices = [];
   ui.choiceBase = null;
+  ui.choicesUnsure = false;
   if (save) savePending();
 }
 

@@ -5,6 +5,7 @@ import { formatNumber, formatSigned, tr } from "./i18n.js";
 import { joinTable, showBalance } from "./lobby.js";
 import { render } from "./render.js";
 import { keepChoices } from "./hints.js";
+import { startThinking, stopThinking } from "./warming.js";
 import {
   canAct, clearPending, decision, keepDecision, myTurn, samePending, seatName, ui, usePlan,
 } from "./state.js";
@@ -99,6 +100,10 @@ function onState(message) {
 }
 
 function onHint(message, solver) {
+  stopThinking();
+  if (message.held) {
+    ui.notice = () => tr("The answer took longer than usual: no clock ran for {seconds} s of it.", { seconds: formatNumber(Number(message.held)) });
+  }
   const fantasy = myTurn() && ui.state.hand.seats[ui.state.hand.seat].fantasy > 0;
   const value = message.value;
   let words;
@@ -106,9 +111,11 @@ function onHint(message, solver) {
   else if (fantasy) {
     words = value === null ? () => tr("The exact fantasy solver's board")
       : () => tr("The exact fantasy solver's board ({royalties} in royalties)", { royalties: formatNumber(value) });
+  } else if (message.unsure) {
+    words = () => tr("The pro bot's choice (unsure: too few play-outs to put a number on it)");
   } else {
     words = value === null ? () => tr("The pro bot's choice")
-      : () => tr("pro bot: {points} points expected", { points: formatSigned(value.toFixed(2)) });
+      : () => tr("pro bot: {points} points expected, foul risk charged", { points: formatSigned(value.toFixed(2)) });
   }
   if (!myTurn() || ui.hintKey !== ui.decisionKey) {
     // an answer for a decision already made (a Confirm sent while the hint was worked out)
@@ -117,7 +124,7 @@ function onHint(message, solver) {
     redraw();
     return;
   }
-  keepChoices(solver ? [] : message.choices, ui.hintBase || {});
+  keepChoices(solver ? [] : message.choices, ui.hintBase || {}, !solver && message.unsure);
   if (samePending(ui.hintBase, ui.pending)) {
     ui.advice = () => tr("{advice}. Confirm to play it.", { advice: words() });
     usePlan(message.action);
@@ -143,6 +150,7 @@ function receive(message) {
     case "hint": onHint(message, false); break;
     case "solution": onHint(message, true); break;
     case "error": {
+      if (message.id && message.id === ui.hintId) stopThinking();
       if (message.id && message.id === ui.hintId && ui.hintKey !== ui.decisionKey) {
         ui.hintId = 0; // the refused hint was for a decision already made: nothing to say
         break;
@@ -172,7 +180,7 @@ export function askHint() {
   ui.hintBase = { ...ui.pending };
   ui.hintKey = ui.decisionKey;
   ui.offer = null;
-  ui.advice = () => tr("Thinking\u2026");
+  startThinking(false);
   redraw();
   ui.hintId = ui.net.send({ type: "hint", token: ui.token });
 }
@@ -181,7 +189,7 @@ export function askSolver() {
   if (!canAct()) return;
   ui.hintBase = { ...ui.pending };
   ui.hintKey = ui.decisionKey;
-  ui.advice = () => tr("Solving\u2026");
+  startThinking(true);
   redraw();
   ui.hintId = ui.net.send({ type: "solve", token: ui.token });
 }

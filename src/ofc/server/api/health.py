@@ -10,7 +10,7 @@ from ofc.server.api.dependencies import Manager, Ready
 
 
 class HealthAnswer(BaseModel):
-    """Ready: the node's name, the tables in memory and those it runs; not ready (503): ``{"ready": false}``."""
+    """Ready: the node's name, the tables in memory and those it runs; not ready (503): ``ready``, ``warming``."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -19,6 +19,8 @@ class HealthAnswer(BaseModel):
     tables: int | None = None
     owned: list[int] | None = None
     """The tables whose lease this node holds (it runs their clocks, bots and writes)."""
+    warming: float | None = None
+    """Not ready: whole seconds the decision workers have been warming so far."""
 
 
 router = APIRouter(prefix="/api/health", tags=["health"])
@@ -33,6 +35,7 @@ router = APIRouter(prefix="/api/health", tags=["health"])
 async def healthy(manager: Manager, health: Ready) -> HealthAnswer | JSONResponse:
     """Whether the server is ready: tables restored and the bots' kernels warm (503 until then)."""
     if not health.ready:
-        return JSONResponse({"ready": False}, status_code=503)
+        warming = manager.warming()
+        return JSONResponse({"ready": False, "warming": int(warming or 0)}, status_code=503)
     owned = sorted(table for table, runtime in manager.tables.items() if runtime.epoch is not None)
     return HealthAnswer(ready=True, node=manager.node, tables=len(manager.tables), owned=owned)

@@ -86,6 +86,8 @@ class TableList(Answer):
     """The lobby: the tables not finished and the last finished ones."""
 
     tables: list[TableEntry]
+    warming: int | None = None
+    """Whole seconds the server's decision workers have been warming (absent: warm): no hand is dealt before."""
 
 
 RESERVED = frozenset({"random", "heuristic", "mc", "pro", *BOT_NAMES, "house", "admin", "system", "server"})
@@ -138,10 +140,11 @@ async def check_new_name(manager: Manager, store: Store, name: str) -> None:
 router = APIRouter(prefix="/api/tables", tags=["tables"], responses=refusals(503))
 
 
-@router.get("", response_model=TableList)
+@router.get("", response_model=TableList, response_model_exclude_unset=True)
 async def list_tables(manager: Manager) -> dict[str, Any]:
-    """Every table with its seats and status."""
-    return {"tables": manager.listing()}
+    """Every table with its seats and status, and whether the server is still warming up."""
+    warming = manager.warming()
+    return {"tables": manager.listing()} | ({} if warming is None else {"warming": int(warming)})
 
 
 @router.post(

@@ -53,6 +53,7 @@ from ofc.server.tables.decks import action_row, discard_due
 from ofc.server.tables.decks import secure_deck as secure_deck
 from ofc.server.tables.decks import seeded_decks as seeded_decks
 from ofc.server.tables.money import settle_match
+from ofc.server.tables.timekeeping import TableTime
 
 log = logging.getLogger("ofc.server")
 
@@ -129,8 +130,8 @@ class TableGame:
         self.hand_number = -1
         self.next_deal: Decimal | None = None
         self.previous: dict[str, Any] | None = None
-        self.offset = Decimal(0)
-        """Server time minus table time: the downtime of the restarts so far (see ``restore``)."""
+        self.time = TableTime()
+        """Server time to table time: the downtime of the restarts so far (see ``restore``) and the holds."""
         self.rematch: int | None = None
         """The table opened for a rematch once this match is over."""
         self._stored = 0
@@ -140,6 +141,15 @@ class TableGame:
         """Writes that memory already holds, in order, waiting to be stored (``deferred`` only)."""
         self.settled = False
         """Whether the finished match's money is stored in the balances (until then its stakes stay held)."""
+
+    @property
+    def offset(self) -> Decimal:
+        """Server time minus table time, holds aside: what the table's clocks did not count."""
+        return self.time.offset
+
+    @offset.setter
+    def offset(self, value: Decimal) -> None:
+        self.time.offset = value
 
     def _write(self, call: Callable[..., object], *args: Any) -> None:
         if self.deferred:
@@ -163,7 +173,7 @@ class TableGame:
         self._write(self.store.start_match, self.id, button, house)
         self.status = PLAYING
         self._begin(button)
-        self._deal(now - self.offset)
+        self._deal(self.time.table(now))
 
     def _begin(self, button: int) -> Session:
         if self.kind == TOURNAMENT:
@@ -301,7 +311,7 @@ class TableGame:
 
         Returns whether anything changed that the seats should be told.
         """
-        return self._sync(now - self.offset)
+        return self._sync(self.time.table(now))
 
     def _sync(self, now: Decimal) -> bool:
         hand = self.hand
@@ -330,7 +340,7 @@ class TableGame:
 
         Store ``where``/``row`` of the answer, then ``apply_act`` it (the lock held throughout).
         """
-        now -= self.offset
+        now = self.time.table(now)
         self._sync(now)
         hand = self.hand
         if self.status != PLAYING or hand is None or hand.is_over:
@@ -359,7 +369,7 @@ class TableGame:
         self._stored = hand.actions_taken
         if hand.is_over:
             self._finish_hand()
-            self._sync(now - self.offset)
+            self._sync(self.time.table(now))
         return checked.action
 
     def _finish_hand(self, *, record: bool = True) -> None:
@@ -403,7 +413,7 @@ class TableGame:
             due = self.next_deal
         else:
             due = min((d for seat in hand.to_act if (d := hand.clock(seat).deadline) is not None), default=None)
-        return None if due is None else due + self.offset
+        return None if due is None else self.time.server(due)
 
     # ------------------------------------------------------------------ what seats see
 
@@ -453,7 +463,7 @@ class TableGame:
         """The ``state`` message for table ``seat`` (None: a spectator): only what it may see."""
         view = self.view(seat)
         plan_seats = list(self.session.plan.seats) if self.session is not None and self.hand_number >= 0 else []
-        state = {
+        state: dict[str, Any] = {
             "type": "state",
             "table": {key: value for key, value in self.public().items() if key != "rules"},
             "you": seat,
@@ -464,11 +474,20 @@ class TableGame:
             "ledger": self.ledger(),
             "tournament": self.tournament(),
             "previous": self.previous,
-            "next_deal": None if self.next_deal is None else time_text(self.next_deal + self.offset),
+            "next_deal": self._next_deal_text(),
             "finished": self.status == FINISHED,
             "rematch": self.rematch,
+            "held": self.time.held,
         }
+        if self.time.held and state["hand"] is not None:
+            for entry in state["hand"]["seats"]:  # the table's time stands still: no clock runs
+                entry["clock"] = entry["clock"] | {"running": False, "deadline": None}
         return with_hand_phrases(state)  # hand names also as phrases the client translates
+
+    def _next_deal_text(self) -> str | None:
+        """When (server time) the next hand is dealt, if known (not while the table is held)."""
+        deal = None if self.next_deal is None else self.time.server(self.next_deal)
+        return None if deal is None else time_text(deal)
 
     def tournament(self) -> dict[str, Any] | None:
         """A tournament's chips, level and places (``ofc.server.tables.tournament.facts``); None for a match."""

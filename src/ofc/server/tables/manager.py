@@ -24,7 +24,7 @@ import json
 import logging
 import random
 import secrets
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any, TypeVar
@@ -41,6 +41,7 @@ from ofc.server.db.storage import (
     EXPIRED,
     FINISHED,
     MATCH,
+    PLAYING,
     TOURNAMENT,
     WAITING,
     Admission,
@@ -80,6 +81,17 @@ from ofc.server.tables.timekeeping import Clock
 log = logging.getLogger("ofc.server")
 
 T = TypeVar("T")
+
+
+class _Later:
+    """A hint's answers, kept to be sent once the table is released."""
+
+    def __init__(self) -> None:
+        self.messages: list[dict[str, Any]] = []
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Keep ``message``."""
+        self.messages.append(message)
 
 
 class TableManager:
@@ -127,6 +139,10 @@ class TableManager:
         self.takeovers = 0
         self.actions_stored = 0
         self.bot_decisions = 0
+        self.warming_since: Decimal | None = None
+        """Server time since which the decision workers warm (None: warm, hands are dealt)."""
+        self._held_warming: set[int] = set()
+        """Tables held until the workers are warm (a restored hand's clocks stand still meanwhile)."""
 
     # ------------------------------------------------------------------ life cycle
 
@@ -300,8 +316,70 @@ class TableManager:
         if self.cluster is not None:
             await self.cluster.stop()
 
+    # ------------------------------------------------------------------ warming up
+
+    def warming(self) -> Decimal | None:
+        """Seconds the decision workers have been warming so far (None: warm)."""
+        if self.warming_since is None:
+            return None
+        return max(Decimal(0), self.clock.now() - self.warming_since)
+
+    def start_warming(self) -> None:
+        """No hand is dealt and no clock runs until ``now_serving`` (the workers are warming)."""
+        self.warming_since = self.clock.now()
+
+    async def now_serving(self) -> None:
+        """The workers are warm: the full tables deal their first hands, the held ones go on, everyone is told."""
+        self.warming_since = None
+        for runtime in list(self.tables.values()):
+            async with runtime.lock:
+                game = runtime.game
+                if game.id in self._held_warming:
+                    self._held_warming.discard(game.id)
+                    game.time.release(self.clock.now())
+                if game.status == WAITING and not game.open_seats:
+                    await self._start(runtime)
+                else:
+                    self._changed(runtime)
+
+    def _to_act(self, runtime: Runtime, seat: int) -> bool:
+        """Whether table ``seat`` has to act in the hand being played."""
+        hand = runtime.game.hand
+        hand_seat = runtime.game.hand_seat(seat)
+        return hand is not None and not hand.is_over and hand_seat is not None and hand_seat in hand.to_act
+
+    async def _held_past(self, runtime: Runtime, seat: int, budget: float, work: Awaitable[T]) -> tuple[T, Decimal]:
+        """``work``'s answer and the seconds the table was held for it.
+
+        Past ``budget`` seconds, while table ``seat`` still has to act, the table's time stands
+        still until ``work`` ends: the time the server takes beyond its budget runs no clock.
+        """
+        task = asyncio.ensure_future(work)
+        done, _ = await asyncio.wait({task}, timeout=budget)
+        if done:
+            return task.result(), Decimal(0)
+        since: Decimal | None = None
+        try:
+            async with runtime.lock:
+                await self._bring_to_time(runtime)
+                if self._to_act(runtime, seat):
+                    since = self.clock.now()
+                    runtime.game.time.hold(since)
+                    self._changed(runtime)  # the seats see every clock stopped
+            answer = await task
+        finally:
+            task.cancel()
+            if since is not None:
+                async with runtime.lock:
+                    runtime.game.time.release(self.clock.now())
+                    self._changed(runtime)
+        return answer, max(Decimal(0), self.clock.now() - since) if since is not None else Decimal(0)
+
     def _add(self, game: TableGame, epoch: int | None = None) -> Runtime:
         runtime = Runtime(game, epoch=epoch)
+        if self.warming_since is not None and game.status == PLAYING and game.id not in self._held_warming:
+            game.time.hold(self.clock.now())  # a restored hand waits for the warm workers, its clocks stopped
+            self._held_warming.add(game.id)
         for seat, info in enumerate(game.seats):
             if info.played_by is not None:
                 runtime.bots[seat] = info.played_by
@@ -318,7 +396,11 @@ class TableManager:
         task.add_done_callback(self._tasks.discard)
 
     async def _start(self, runtime: Runtime) -> None:
+        """Deal the full table's first hand (lock held); while the workers warm, it waits for ``now_serving``."""
         game = runtime.game
+        if self.warming_since is not None:
+            self._changed(runtime)
+            return
         game.start(self._rng.randrange(len(game.seats)), self.clock.now())
         await self._flush(runtime)
         self._changed(runtime)
@@ -344,6 +426,8 @@ class TableManager:
         null for a bot's seat or one a bot plays since its person left.
         """
         state = runtime.game.state(seat)
+        warming = self.warming()
+        state["warming"] = None if warming is None else time_text(warming.quantize(Decimal(1)))
         online = {connection.seat for connection in runtime.connections}
         for entry, info in zip(state["table"]["seats"], runtime.game.seats, strict=True):
             person = info.player is not None and info.stand_in is None
@@ -371,7 +455,8 @@ class TableManager:
             if view is None or view.seat not in view.to_act:
                 return
             owner = (runtime.game.id, seat)
-            action, _ = await self.pool.run(runtime.game.id, "act", runtime.bots[seat], None, view, owner)
+            decision = self.pool.run(runtime.game.id, "act", runtime.bots[seat], None, view, owner)
+            (action, _), _ = await self._held_past(runtime, seat, self.settings.bot_budget, decision)
             self.bot_decisions += 1
             async with runtime.lock:
                 runtime.busy.discard(seat)
@@ -496,7 +581,12 @@ class TableManager:
                     )
                 view = game.view(seat)
         if isinstance(message, Hint | Solve):
-            await advise(self.pool, connection, message, view, self.settings.hint_bot)
+            assert seat is not None
+            later = _Later()
+            advice = advise(self.pool, later, message, view, self.settings.hint_bot)
+            _, held = await self._held_past(runtime, seat, self.settings.hint_budget, advice)
+            for answer in later.messages:  # saying how long the table was held for it
+                connection.send(answer | ({"held": time_text(held.quantize(Decimal("0.1")))} if held else {}))
 
     # ------------------------------------------------------------------ the lobby
 

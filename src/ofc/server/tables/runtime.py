@@ -73,6 +73,10 @@ class Settings:
     """Seconds a waiting table may have nobody seated before it expires (leaves the lobby, stored ``expired``)."""
     hint_bot: str = HINT_BOT
     """The bot spec that works out hints (a slower one only in tests)."""
+    hint_budget: float = 1.0
+    """Seconds a hint may take before the table is held for it (its clocks stop until it comes)."""
+    bot_budget: float = 6.0
+    """Seconds a bot's decision may take before the table is held for it (past the decision cap)."""
     node: str = "local"
     """This process's name among the servers on one database (its tables' leases are held under it)."""
     lease_seconds: float = 5.0
