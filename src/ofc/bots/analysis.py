@@ -1,14 +1,18 @@
-"""Hand analysis: each decision of a saved hand priced against the best choice the ``pro`` bot finds.
+"""Hand analysis: each decision of a saved hand priced as the ``pro`` bot's hint ranks it.
 
 For every street decision of the analysed seats, the hand is replayed up to it and the seat's
-view is taken (nothing it could not see). The ``candidates`` best placements by the learned
-value, plus the one played, are each played out ``rollouts`` times under the learned policy,
-all on the same shuffles (``ofc.fast.pro_rollout``). The **loss** of the decision is the best
-mean minus the played move's mean; its 95% interval comes from the per-play-out differences
-between the two (paired), so the shared luck cancels. A decision whose loss is at least
-``flag`` points and whose interval lies above zero is flagged. When the played move is itself
-the best, its loss is exactly 0 (the interval is 0 too). The best of several noisy means is
-biased upwards a little, so small losses are within the noise; that is what the interval says.
+view is taken (nothing it could not see). The analysis uses the hint's own evaluation
+(``ofc.bots.hint``): the ``candidates`` best placements by the learned value, plus the one
+played, are each played out ``rollouts`` times as the ``pro`` bot plays out (its variant's
+style: the fantasy price, who places by the learned value), all on the same shuffles, and each
+play-out is scored as the bot ranks: the points less the style's charge on a foul in it. A last
+street the bot counts exactly is counted exactly here too. The **loss** of the decision is the
+best mean score minus the played move's; its 95% interval comes from the per-play-out
+differences between the two (paired), so the shared luck cancels. Its **noise** margin widens
+that interval by the noise of a choice made on ``HINT_FLOOR`` play-outs (the fewest a hint shows
+numbers for): a loss within it is **within noise**, what a hint's first choice may show by
+chance. A decision whose loss is at least ``flag`` points and beyond that margin is flagged (a
+mistake). When the played move is itself the best, its loss is exactly 0.
 
 Each decision's play-outs are seeded from the analysis seed and the action's index, so an
 analysis is reproducible. Automatic placements and fantasy sets (the exact solver's job) are
@@ -25,14 +29,24 @@ from decimal import Decimal
 import numpy as np
 
 from ofc.bots import ANALYSIS_CANDIDATES, ANALYSIS_FLAG, ANALYSIS_ROLLOUTS
-from ofc.bots.arrays import after_action, playouts
+from ofc.bots.arrays import KernelRules, after_action, playouts
 from ofc.bots.base import legal_actions
-from ofc.bots.pro import Z95, ProBot, pro_kernel, run_playouts
+from ofc.bots.hint import HINT_FLOOR
+from ofc.bots.pro import (
+    Z95,
+    ProBot,
+    charge,
+    exact_last,
+    finished_fouled,
+    learned_seats,
+    run_playouts,
+    street_index,
+)
 from ofc.engine.actions import Action
 from ofc.engine.deals import derive_seed
 from ofc.engine.hand import Hand
 from ofc.engine.view import HandView
-from ofc.fast.rollout import SEED_MASK
+from ofc.fast.rollout import SEED_MASK, Playouts
 from ofc.formats.history import HandHistory, read
 from ofc.rules.errors import HistoryError, OfcError
 
@@ -69,6 +83,13 @@ class DecisionReport:
     loss: float | None = None
     ci95: float | None = None
     flagged: bool = False
+    noise: float | None = None
+    """The loss a move chosen on ``HINT_FLOOR`` play-outs may show by chance (95%)."""
+
+    @property
+    def within_noise(self) -> bool:
+        """Whether the move lost something, but no more than a hint's own play-outs could explain."""
+        return self.loss is not None and self.noise is not None and 0 < self.loss <= self.noise
 
     def to_dict(self) -> dict[str, object]:
         """The ``--json`` entry of this decision."""
@@ -84,6 +105,8 @@ class DecisionReport:
             "top": [{"action": str(c.action), "value": c.value} for c in self.choices[:3]],
             "loss": self.loss,
             "ci95": self.ci95,
+            "noise": self.noise,
+            "within_noise": self.within_noise,
             "flagged": self.flagged,
         }
 
@@ -111,6 +134,14 @@ class Analyzer:
 
     def price(self, view: HandView, index: int, played: Action | None = None) -> tuple[list[Priced], float, float]:
         """The choices best first, and the played move's loss and 95% half-width (0, 0 if none played)."""
+        choices, loss, half, _ = self.judge(view, index, played)
+        return choices, loss, half
+
+    def judge(
+        self, view: HandView, index: int, played: Action | None = None
+    ) -> tuple[list[Priced], float, float, float]:
+        """``price`` and the played move's noise margin: the half-width of its loss had the move been
+        chosen on ``HINT_FLOOR`` play-outs of its own (0 where the values are exact)."""
         actions = list(legal_actions(view))
         keys = [action_key(a) for a in actions]
         played_at = None
@@ -122,37 +153,72 @@ class Analyzer:
                 )
             played_at = keys.index(key)
         bot = self._bot
-        kernel = pro_kernel(view, bot.fantasy_value)
-        weights = bot.weights.for_variant(view.rules.variant.value)
+        variant = view.rules.variant.value
+        kernel = bot.ranking_kernel(view)
+        weights = bot.weights.for_variant(variant)
+        rows = view.seats[view.seat or 0].rows
+        built = [after_action(rows, action) for action in actions]
+        counts = np.array([c for _, c in built], dtype=np.int64)
+        if int(counts.sum(axis=1).min()) == 13:
+            boards = np.array([b for b, _ in built], dtype=np.int64)
+            counted = exact_last(playouts(view, boards, counts), boards, kernel, weights)
+            if counted is not None:
+                return self._exact(actions, counted[0], finished_fouled(boards, kernel), played_at)
         prior = bot.prior(view, actions, kernel, weights)
         chosen = [int(i) for i in np.argsort(-prior, kind="stable")[: self.candidates]]
         if played_at is not None and played_at not in chosen:
             chosen.append(played_at)
-        rows = view.seats[view.seat or 0].rows
-        built = [after_action(rows, actions[i]) for i in chosen]
         job = playouts(
-            view, np.array([b for b, _ in built], dtype=np.int64), np.array([c for _, c in built], dtype=np.int64)
+            view,
+            np.array([built[i][0] for i in chosen], dtype=np.int64),
+            np.array([built[i][1] for i in chosen], dtype=np.int64),
         )
-        seed = derive_seed(self.seed, index) & SEED_MASK
-        values = np.zeros((len(chosen), self.rollouts), dtype=np.float64)
-        sums = np.zeros(len(chosen), dtype=np.float64)
-        squares = np.zeros(len(chosen), dtype=np.float64)
-        for k in range(self.rollouts):
-            sums[:] = 0.0
-            run_playouts(job, kernel, weights, k, 1, seed, sums, squares)
-            values[:, k] = sums
+        values = self._scores(view, job, kernel, weights, derive_seed(self.seed, index) & SEED_MASK)
         means = values.mean(axis=1)
         order = np.argsort(-means, kind="stable")
         choices = [Priced(actions[chosen[i]], float(means[i])) for i in order]
         if played_at is None:
-            return choices, 0.0, 0.0
+            return choices, 0.0, 0.0, 0.0
         mine = chosen.index(played_at)
         best = int(order[0])
         if means[best] <= means[mine]:
-            return choices, 0.0, 0.0
-        diff = values[best] - values[mine]
-        half = Z95 * float(diff.std(ddof=1)) / math.sqrt(self.rollouts)
-        return choices, float(means[best] - means[mine]), half
+            return choices, 0.0, 0.0, 0.0
+        spread = float((values[best] - values[mine]).std(ddof=1))
+        half = Z95 * spread / math.sqrt(self.rollouts)
+        noise = Z95 * spread * math.sqrt(1 / self.rollouts + 1 / HINT_FLOOR)
+        return choices, float(means[best] - means[mine]), half, noise
+
+    def _scores(self, view: HandView, job: Playouts, kernel: KernelRules, weights: np.ndarray, seed: int) -> np.ndarray:
+        """Each candidate's score in each play-out (one row per candidate): its points less the
+        style's charge on a foul in that play-out, as the ``pro`` bot ranks (``ofc.bots.pro.charge``)."""
+        bot = self._bot
+        style = bot.style(view.rules.variant.value)
+        placed = int(sum(len(row) for row in view.seats[view.seat or 0].rows))
+        street = street_index(view.rules, placed) + 1
+        learned = learned_seats(style.playouts, job.me)
+        n = len(job.cand_boards)
+        values = np.zeros((n, self.rollouts), dtype=np.float64)
+        sums = np.zeros(n, dtype=np.float64)
+        squares = np.zeros(n, dtype=np.float64)
+        tallies = np.zeros((n, 3), dtype=np.float64)
+        for k in range(self.rollouts):
+            sums[:] = 0.0
+            tallies[:] = 0.0
+            run_playouts(job, kernel, weights, k, 1, seed, sums, squares, tallies, learned)
+            values[:, k] = sums - charge(style, street, tallies[:, :2], len(view.seats) - 1)
+        return values
+
+    @staticmethod
+    def _exact(
+        actions: list[Action], means: np.ndarray, fouled: np.ndarray, played_at: int | None
+    ) -> tuple[list[Priced], float, float, float]:
+        """A last street counted exactly: every choice by its exact value, fouls last (as the bot
+        ranks, ``ProBot.rank_last``); the loss carries no sampling error."""
+        order = sorted(range(len(actions)), key=lambda i: (bool(fouled[i]), -float(means[i])))
+        choices = [Priced(actions[i], float(means[i])) for i in order]
+        if played_at is None:
+            return choices, 0.0, 0.0, 0.0
+        return choices, max(0.0, float(means[order[0]] - means[played_at])), 0.0, 0.0
 
     def analyse(self, history: HandHistory, seats: Iterable[int] | None = None) -> list[DecisionReport]:
         """Every decision of ``seats`` (default: all) in the hand, in order of play."""
@@ -180,12 +246,12 @@ class Analyzer:
             return DecisionReport(index, action.seat, view.street, action, "automatic")
         if view.in_fantasy:
             return DecisionReport(index, action.seat, view.street, action, "fantasy")
-        choices, loss, half = self.price(view, index, action)
+        choices, loss, half, noise = self.judge(view, index, action)
         key = action_key(action)
         played_value = next(c.value for c in choices if action_key(c.action) == key)
-        flagged = loss >= self.flag and loss - half > 0
+        flagged = loss >= self.flag and loss - noise > 0
         return DecisionReport(
-            index, action.seat, view.street, action, "street", played_value, tuple(choices), loss, half, flagged
+            index, action.seat, view.street, action, "street", played_value, tuple(choices), loss, half, flagged, noise
         )
 
 
@@ -219,6 +285,8 @@ def analyse_seat(document: Mapping[str, object], seat: int, seed: int = 0) -> di
             "best_value": r.choices[0].value if r.choices else None,
             "loss": r.loss,
             "ci95": r.ci95,
+            "noise": r.noise,
+            "within_noise": r.within_noise,
             "flagged": r.flagged,
         }
         for r in reports

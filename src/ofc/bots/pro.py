@@ -172,6 +172,38 @@ def charge(style: Style, street: int, fouls: np.ndarray, opponents: int = 1) -> 
     return out * opponents
 
 
+def finished_fouled(boards: np.ndarray, kernel: KernelRules) -> np.ndarray:
+    """Whether each finished board of ``boards`` fouls."""
+    t = kernel.tables
+    fouled = np.zeros(len(boards), dtype=np.bool_)
+    finished_fouls(boards, t.weight, t.bit, t.unsuited5, t.flush5, t.unsuited3, fouled)
+    return fouled
+
+
+def exact_last(
+    job: Playouts, boards: np.ndarray, kernel: KernelRules, weights: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, int] | None:
+    """The exact mean value and fantasy balance of each finished board of ``boards`` and the deals
+    counted, when at most one other seat has a normal deal to place (of at most ``EXACT_DEALS``
+    deals); None when the other boards must be played out instead."""
+    seat = -1 if len(job.player) == 0 else int(job.player[0])
+    exact = len(job.player) == 0 or (
+        len(job.player) == 1 and not job.fantasy[0] and comb(len(job.pool), int(job.cards[0])) <= EXACT_DEALS
+    )
+    if not exact:
+        return None
+    t = kernel.tables
+    means = np.zeros(len(boards), dtype=np.float64)
+    balance = np.zeros(len(boards), dtype=np.float64)
+    deals = last_street_values(
+        job.me, job.boards, job.counts, boards, job.pool, seat,
+        int(job.cards[0]) if seat >= 0 else 0, int(job.discards[0]) if seat >= 0 else 0,
+        job.in_row, job.fantasy_rules, kernel.params, weights,
+        t.weight, t.bit, t.unsuited5, t.flush5, t.unsuited3, t.top, t.middle, t.bottom, means, balance,
+    )  # fmt: skip
+    return means, balance, int(deals)
+
+
 class ProBot:
     """Learned value plus play-outs under it; ``seconds`` and/or ``rollouts`` bound a decision."""
 
@@ -324,22 +356,11 @@ class ProBot:
         the same deals, but it can tie one that is scooped everywhere).
         """
         job = playouts(view, boards, counts)
-        t = kernel.tables
-        fouled = np.zeros(len(actions), dtype=np.bool_)
-        finished_fouls(boards, t.weight, t.bit, t.unsuited5, t.flush5, t.unsuited3, fouled)
-        seat = -1 if len(job.player) == 0 else int(job.player[0])
-        exact = len(job.player) == 0 or (
-            len(job.player) == 1 and not job.fantasy[0] and comb(len(job.pool), int(job.cards[0])) <= EXACT_DEALS
-        )
-        if exact:
-            means = np.zeros(len(actions), dtype=np.float64)
-            balance = np.zeros(len(actions), dtype=np.float64)
-            deals = last_street_values(
-                job.me, job.boards, job.counts, boards, job.pool, seat,
-                int(job.cards[0]) if seat >= 0 else 0, int(job.discards[0]) if seat >= 0 else 0,
-                job.in_row, job.fantasy_rules, kernel.params, weights,
-                t.weight, t.bit, t.unsuited5, t.flush5, t.unsuited3, t.top, t.middle, t.bottom, means, balance,
-            )  # fmt: skip
+        fouled = finished_fouled(boards, kernel)
+        counted = exact_last(job, boards, kernel, weights)
+        exact = counted is not None
+        if counted is not None:
+            means, balance, deals = counted
             spread = np.zeros(len(actions), dtype=np.float64)
             self.last_rollouts = deals
         else:

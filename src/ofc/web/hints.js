@@ -1,7 +1,8 @@
-// The hint's best choices (up to three, best first) with their expected points and the share of
-// their play-outs that fouled. Each goes on the board with one click, but only while the board
-// is as it was when the hint was asked (or shows one of the choices): cards the player moved
-// since are never overwritten.
+// The hint's best choices (up to three, best first) with the number the bot ranks them by (the
+// expected points less a charge for the risk of fouling, said in one line under them) and the
+// share of their play-outs that fouled; an unsure hint (too few play-outs) shows no numbers.
+// Each goes on the board with one click, but only while the board is as it was when the hint
+// was asked (or shows one of the choices): cards the player moved since are never overwritten.
 import { $, SUITS, cardName, el, rowShort, rowWord } from "./util.js";
 import { formatPercent, formatSignedAmount, tr } from "./i18n.js";
 import { canAct, samePending, ui, usePlan } from "./state.js";
@@ -20,10 +21,11 @@ export function boardUnchanged() {
   return ui.choices.some((choice) => samePending(planOf(choice.action), ui.pending));
 }
 
-// Remember the hint's choices and the board they were worked out for.
-export function keepChoices(choices, base) {
+// Remember the hint's choices, the board they were worked out for and whether it was unsure.
+export function keepChoices(choices, base, unsure = false) {
   ui.choices = Array.isArray(choices) ? choices.filter((c) => c && c.action) : [];
   ui.choiceBase = base;
+  ui.choicesUnsure = Boolean(unsure);
 }
 
 function shortCard(card) {
@@ -61,16 +63,20 @@ export function renderChoices(redraw) {
     const spoken = { ...params, cards: describe(choice.action, true) };
     const fouls = typeof choice.foul === "number";
     const share = fouls ? formatPercent(choice.foul) : "";
-    const text = fouls
-      ? tr("{number}. {points} expected, fouls {share}: {cards}", { ...params, share })
-      : tr("{number}. {points} expected: {cards}", params);
+    const valued = typeof choice.value === "number";
+    let text;
+    if (!valued) text = tr("{number}. {cards}", params);
+    else if (fouls) text = tr("{number}. {points}, fouls {share}: {cards}", { ...params, share });
+    else text = tr("{number}. {points}: {cards}", params);
     const button = el("button", "choice", text);
     button.type = "button";
     button.dataset.choice = String(index);
     button.disabled = !open;
-    button.setAttribute("aria-label", fouls
-      ? tr("choice {number}, {points} points expected, a dead hand in {share} of play-outs: {cards}", { ...spoken, share })
-      : tr("choice {number}, {points} points expected: {cards}", spoken));
+    let label;
+    if (!valued) label = tr("choice {number}: {cards}", spoken);
+    else if (fouls) label = tr("choice {number}, {points} points expected with foul risk charged, a dead hand in {share} of play-outs: {cards}", { ...spoken, share });
+    else label = tr("choice {number}, {points} points expected with foul risk charged: {cards}", spoken);
+    button.setAttribute("aria-label", label);
     button.setAttribute("aria-pressed", samePending(planOf(choice.action), ui.pending) ? "true" : "false");
     button.addEventListener("click", () => {
       if (!canAct() || !boardUnchanged()) return;
@@ -80,5 +86,9 @@ export function renderChoices(redraw) {
     });
     box.append(button);
   });
+  const said = ui.choicesUnsure
+    ? tr("Unsure: too few play-outs to put numbers on these choices.")
+    : tr("Ranked by expected points less a charge for the risk of fouling.");
+  box.append(el("p", "small muted choices-note", said));
   if (!open) box.append(el("p", "small muted", tr("You moved cards since the hint was asked: its choices are not applied over them.")));
 }

@@ -79,6 +79,9 @@ class Decision(BaseModel):
     best_value: float | None
     loss: float | None
     ci95: float | None
+    noise: float | None = None
+    """The loss a hint's own play-outs may show by chance (95%): a loss within it is not a mistake."""
+    within_noise: bool = False
     flagged: bool
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from ofc.bots.hint import HintFigures
 from ofc.engine.view import HandView
 from ofc.rules.errors import OfcError
 from ofc.server.decisions.workers import DecisionPool
@@ -23,7 +24,8 @@ class Sender(Protocol):
 async def advise(
     pool: DecisionPool, connection: Sender, message: Hint | Solve, view: HandView | None, bot: str = HINT_BOT
 ) -> None:
-    """Answer a ``hint`` (the hint ``bot``'s choice, value and best choices) or a ``solve``; raises ``PlayError``."""
+    """Answer a ``hint`` (the hint ``bot``'s choice, the score it ranked by, its best choices and whether
+    too few play-outs back them: ``ofc.bots.hint``) or a ``solve``; raises ``PlayError``."""
     if view is None or view.seat is None or view.seat not in view.to_act:
         raise PlayError("there is nothing for this seat to decide now", code="not_your_turn")
     if isinstance(message, Solve) and not view.seats[view.seat].fantasy:
@@ -40,7 +42,13 @@ async def advise(
     if kind == "solve":
         connection.send({"type": "solution", "id": message.id, "action": action.to_dict()})
         return
-    worth, choices = value  # the hint bot's value and its best few choices (``decide_job``)
-    number = None if worth is None else float(worth)
-    hint = {"type": "hint", "id": message.id, "action": action.to_dict(), "value": number, "choices": choices}
+    figures: HintFigures = value  # the score it ranked by, its best few choices, unsure (``decide_job``)
+    hint: dict[str, object] = {
+        "type": "hint",
+        "id": message.id,
+        "action": action.to_dict(),
+        "value": figures.value,
+        "choices": figures.choices,
+        "unsure": figures.unsure,
+    }
     connection.send(hint)

@@ -28,6 +28,7 @@ from concurrent.futures import Executor, ThreadPoolExecutor
 from typing import Any
 
 from ofc.bots.base import Decision
+from ofc.bots.hint import hint_figures
 from ofc.engine.actions import Action
 from ofc.engine.view import HandView
 from ofc.rules.errors import BotError
@@ -78,11 +79,7 @@ def decide_job(
     if kind == "act":
         return bot.act(view), None
     decision: Decision = bot.decide(view)
-    choices = [
-        {"action": c.action.to_dict(), "value": c.value, "foul": c.foul, "score": c.score}
-        for c in getattr(bot, "last_choices", ())[:3]
-    ]
-    return decision.action, (decision.value, choices)
+    return decision.action, hint_figures(bot, decision)
 
 
 def _nothing() -> None:
