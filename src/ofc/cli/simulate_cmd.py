@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import secrets
 import sys
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -42,6 +44,28 @@ def result_table(result: SimResult) -> RichTable:
     return grid
 
 
+@contextlib.contextmanager
+def stdout_to_stderr() -> Iterator[None]:
+    """Inside, whatever is written to stdout goes to stderr: by Python (``sys.stdout``) or at the level
+    of the file descriptor (Ray's core, the processes it starts). Ray prints the log lines of a lost
+    node or worker on stdout; a cluster run keeps them off the JSON document or table printed after."""
+    sys.stdout.flush()
+    try:
+        saved: int | None = os.dup(1)
+        os.dup2(2, 1)
+    except OSError:  # no descriptor 1 or 2: only Python's stream is redirected
+        saved = None
+    python_stdout, sys.stdout = sys.stdout, sys.stderr
+    try:
+        yield
+    finally:
+        sys.stderr.flush()
+        sys.stdout = python_stdout
+        if saved is not None:
+            os.dup2(saved, 1)
+            os.close(saved)
+
+
 @app.command("simulate")
 def simulate_command(
     bots: Annotated[str, typer.Option("--bots", help="Bots, one per seat: e.g. mc:seconds=0.2,heuristic")],
@@ -57,7 +81,6 @@ def simulate_command(
 ) -> None:
     """Play bots against each other on duplicate deals and print per-bot statistics."""
     from ofc.bots import split_specs
-    from ofc.sim.simulate import simulate
     from ofc.train.cluster import check_cluster
 
     specs = split_specs(bots)
@@ -70,6 +93,20 @@ def simulate_command(
     if cluster is not None:
         check_cluster(cluster)
     run_seed = seed if seed is not None else secrets.randbits(31)
+    with stdout_to_stderr() if cluster is not None else contextlib.nullcontext():
+        result = run_simulation(table, specs, hands, run_seed, count, cluster)
+    if as_json:
+        typer.echo(json.dumps(result.to_dict()))
+    else:
+        Console(width=None if sys.stdout.isatty() else 140).print(result_table(result))
+
+
+def run_simulation(
+    table: Rules, specs: list[str], hands: int, seed: int, workers: int, cluster: str | None
+) -> SimResult:
+    """The simulation, with a progress bar on stderr when it is a terminal."""
+    from ofc.sim.simulate import simulate
+
     if sys.stderr.isatty():
         columns = (TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
         with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
@@ -78,10 +115,5 @@ def simulate_command(
             def advance(done: int, total: int) -> None:
                 bar.update(task, completed=done, total=total)
 
-            result = simulate(table, specs, hands, seed=run_seed, workers=count, progress=advance, cluster=cluster)
-    else:
-        result = simulate(table, specs, hands, seed=run_seed, workers=count, cluster=cluster)
-    if as_json:
-        typer.echo(json.dumps(result.to_dict()))
-    else:
-        Console(width=None if sys.stdout.isatty() else 140).print(result_table(result))
+            return simulate(table, specs, hands, seed=seed, workers=workers, progress=advance, cluster=cluster)
+    return simulate(table, specs, hands, seed=seed, workers=workers, cluster=cluster)

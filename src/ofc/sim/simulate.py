@@ -34,10 +34,12 @@ per normal hand) estimates what a fantasy is worth.
 from __future__ import annotations
 
 import math
+import sys
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import as_completed
 from dataclasses import dataclass, field
+from typing import Any
 
 from ofc.bots import Bot, make_bot
 from ofc.engine.actions import Action
@@ -286,10 +288,8 @@ def simulate(
     count = block_count(hands, len(specs))
     results: list[BlockResult] = []
     if cluster is not None:
-        from ofc.train.cluster import run_tasks
-
         args = [(table, specs, seed, block) for block in range(count)]
-        results = run_tasks(play_block, args, cluster=cluster, done=progress)
+        results = _on_cluster(cluster, args, progress)
     elif workers <= 1:
         for block in range(count):
             results.append(play_block(table, specs, seed, block))
@@ -305,6 +305,21 @@ def simulate(
     results.sort(key=lambda r: r.block)
     stats = tuple(summarise(spec, [r.tallies[b] for r in results]) for b, spec in enumerate(specs))
     return SimResult(deals=sum(r.deals for r in results), seed=seed, blocks=count, bots=stats)
+
+
+def _on_cluster(cluster: str, args: list[tuple[Any, ...]], progress: Progress | None) -> list[BlockResult]:
+    """The blocks of ``args`` as Ray tasks; a connection this call made is closed before it returns
+    (Ray prints its last buffered log lines then, inside the caller's output redirection)."""
+    from ofc.train.cluster import run_tasks
+
+    before = sys.modules.get("ray")
+    joined = before is not None and before.is_initialized()
+    try:
+        return run_tasks(play_block, args, cluster=cluster, done=progress)
+    finally:
+        ray = sys.modules.get("ray")
+        if not joined and ray is not None and ray.is_initialized():
+            ray.shutdown()
 
 
 def _seat0_points(rules: Rules, bots: Sequence[Bot], seed: int, fantasy: int) -> int:
