@@ -1,51 +1,72 @@
 // The hand history panel: this seat's own copies of the table's finished hands (the
-// server's `copy_for` the seat: other seats' discards stay face-down), street by street,
+// server's `copy_for` the seat: other seats' discards stay face-down), street by street, the
+// cards drawn as the table draws them,
 // each downloadable in the JSON hand-history format (docs/hand-history.md), and each analysed
 // on request: every decision of the seat against the best choice the server's analysis finds.
-import { $, el, plainError, rowWord, signed, toast } from "./util.js";
+import { $, cardEl, el, plainError, rowWord, signed, toast } from "./util.js";
 import { formatAmount, tr, trn } from "./i18n.js";
 import { api } from "./net.js";
 import { ui } from "./state.js";
 
-function cardsText(cards) {
-  return cards.join(" ");
+const MARK = "\u0000";
+
+// The cards drawn as the table draws them (small), in a line of text.
+function cardsNode(cards) {
+  const box = el("span", "cards-inline");
+  for (const card of cards) box.append(cardEl(card, "small inline"));
+  return box;
 }
 
-// "Ah Kd bottom, 7c top, discards 2s" (or "1 discard face-down" for another seat).
-function placementText(action) {
+// A translated text whose one placeholder is a node: the words around it, and the node.
+function withNode(text, node) {
+  const [before, after = ""] = text.split(MARK);
+  return [before, node, after].filter((part) => part !== "");
+}
+
+// [Ah Kd] bottom, [7c] top, discards [2s] (or "1 discard face-down" for another seat): nodes.
+function placementNodes(action) {
   const rows = {};
   for (const [card, row] of action.place) (rows[row] = rows[row] || []).push(card);
-  const parts = Object.entries(rows).map(([row, cards]) => `${cardsText(cards)} ${rowWord(row)}`);
-  if (action.discard.length) parts.push(tr("discards {cards}", { cards: cardsText(action.discard) }));
-  if (action.hidden_discards) parts.push(trn("{n} discard face-down", "{n} discards face-down", action.hidden_discards));
-  return parts.join(", ");
+  const parts = Object.entries(rows).map(([row, cards]) => [cardsNode(cards), ` ${rowWord(row)}`]);
+  if (action.discard.length) parts.push(withNode(tr("discards {cards}", { cards: MARK }), cardsNode(action.discard)));
+  if (action.hidden_discards) parts.push([trn("{n} discard face-down", "{n} discards face-down", action.hidden_discards)]);
+  return parts.flatMap((part, index) => (index ? [", ", ...part] : part));
 }
 
-// "ann: Ah Kd bottom, 7c top, discards 2s".
-function actionText(doc, action) {
+// "ann: [Ah Kd] bottom, [7c] top, discards [2s]".
+function actionNodes(doc, action) {
   const name = doc.seats ? doc.seats[action.seat] : tr("seat {number}", { number: action.seat + 1 });
-  return `${name}${action.automatic ? tr(" (automatic)") : ""}: ${placementText(action)}`;
+  return [`${name}${action.automatic ? tr(" (automatic)") : ""}: `, ...placementNodes(action)];
+}
+
+function line(cls, nodes) {
+  const item = el("li", cls);
+  item.append(...nodes);
+  return item;
 }
 
 const points = (value) => formatAmount(Number(value).toFixed(2));
 const signedPoints = (value) => `${value > 0 ? "+" : ""}${points(value)}`;
 
-// One decision of the analysis: what was played, the best choice, the loss and its interval.
+// One decision of the analysis: what was played, the best choice, the loss and its interval; a
+// loss beyond the noise of the hint's own play-outs and of at least the flag is a mistake, one
+// within it is said to be within noise.
 function decisionItem(decision) {
   const street = tr("Street {number}", { number: decision.street + 1 });
   if (decision.kind !== "street") {
     const why = decision.kind === "fantasy" ? tr("a fantasy hand, set by the solver: not priced") : tr("placed automatically: not priced");
-    return el("li", "small muted", `${street}: ${placementText(decision.played)} (${why})`);
+    return line("small muted", [`${street}: `, ...placementNodes(decision.played), ` (${why})`]);
   }
   const item = el("li", decision.flagged ? "small mistake" : "small");
-  const played = tr("you played {move} ({value})", { move: placementText(decision.played), value: signedPoints(decision.played_value) });
+  const played = withNode(tr("you played {move} ({value})", { move: MARK, value: signedPoints(decision.played_value) }), placementNodes(decision.played));
   const verdict = decision.loss > 0
-    ? tr("best {move} ({value}): loss {loss} ± {interval}", {
-      move: placementText(decision.best), value: signedPoints(decision.best_value), loss: points(decision.loss), interval: points(decision.ci95),
-    })
-    : tr("the best choice found");
-  item.append(`${street}: ${played}; ${verdict}`);
+    ? withNode(tr("best {move} ({value}): loss {loss} ± {interval}", {
+      move: MARK, value: signedPoints(decision.best_value), loss: points(decision.loss), interval: points(decision.ci95),
+    }), placementNodes(decision.best))
+    : [tr("the best choice found")];
+  item.append(`${street}: `, ...played.flat(), "; ", ...verdict.flat());
   if (decision.flagged) item.append(el("strong", "", ` ${tr("a mistake")}`));
+  else if (decision.within_noise) item.append(el("span", "muted noise", ` ${tr("within noise")}`));
   return item;
 }
 
@@ -56,7 +77,11 @@ async function analyse(item, box, button) {
     const answer = await api(`/api/tables/${ui.tableId}/hands/${item.number}/analysis`, { token: ui.token });
     const list = el("ol", "analysis");
     for (const decision of answer.decisions) list.append(decisionItem(decision));
-    box.replaceChildren(list, el("p", "small", tr("Expected loss in this hand, in points: {loss}", { loss: points(answer.total_loss) })));
+    box.replaceChildren(
+      list,
+      el("p", "small", tr("Expected loss in this hand, in points: {loss}", { loss: points(answer.total_loss) })),
+      el("p", "small muted", tr("Values are expected points less a charge for the risk of fouling, as the hint ranks them; a loss within noise is one the hint's own play-outs could show by chance.")),
+    );
   } catch (error) {
     const text = error.code === "no_hints" ? tr("At a table without hints, hands can be analysed once the match is over.") : error.message;
     box.replaceChildren(el("p", "small error", text || plainError(error.code)));
@@ -82,7 +107,7 @@ function handBlock(item) {
       street = number;
       list.append(el("li", "street-head", tr("Street {number}", { number: number + 1 })));
     }
-    list.append(el("li", "small", actionText(doc, action)));
+    list.append(line("small", actionNodes(doc, action)));
   }
   block.append(list);
   const link = el("a", "button small", tr("Download JSON"));

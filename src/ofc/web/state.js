@@ -1,5 +1,6 @@
-// The client's state: the last state message, the unconfirmed placements (kept in the tab's
-// session storage so that a reconnect or a reload keeps them) and the rules of placing.
+// The client's state: the last state message, the unconfirmed placements (kept in the
+// browser's local storage, by table and seat, so that a reconnect, a reload or the tab closed
+// and the link opened again keeps them; a new decision replaces them) and the rules of placing.
 import { RANK_ORDER, SIZES, rowWord } from "./util.js";
 import { tr, trn } from "./i18n.js";
 
@@ -59,13 +60,16 @@ export function canAct() {
   return myTurn() && ui.connected;
 }
 
+// Where the seat's unconfirmed placements are kept: one entry per table and seat, holding the
+// decision (hand, street, cards) they belong to, so the next decision's placements replace it.
 function storeKey() {
-  return `ofc-pending-${ui.tableId}`;
+  const seat = ui.state && ui.state.you !== null && ui.state.you !== undefined ? ui.state.you : "watch";
+  return `ofc-pending-${ui.tableId}-${seat}`;
 }
 
 export function savePending() {
   try {
-    sessionStorage.setItem(storeKey(), JSON.stringify({ key: ui.decisionKey, pending: ui.pending, order: ui.order }));
+    localStorage.setItem(storeKey(), JSON.stringify({ key: ui.decisionKey, pending: ui.pending, order: ui.order }));
   } catch (error) { /* storage full or off: placements then live only in memory */ }
 }
 
@@ -92,7 +96,7 @@ export function keepDecision() {
   clearPending(false);
   if (!key) return; // a moment with nothing to decide (a restart, a resync) keeps what is stored
   try {
-    const saved = JSON.parse(sessionStorage.getItem(storeKey()) || "null");
+    const saved = JSON.parse(localStorage.getItem(storeKey()) || "null");
     if (saved && saved.key === key) {
       ui.pending = saved.pending || {};
       ui.order = saved.order || Object.keys(ui.pending);
