@@ -9,8 +9,13 @@ runs the usual ``agent_iter``/``last``/``step`` loop drawing from the action mas
 (``random.randrange`` over ``np.flatnonzero(mask)``, as cheap a policy as the engine's), as
 it ships (normal hands by the compiled step, ``ofc.env.fast_hand``) and with
 ``compiled=False`` (every hand through the engine and the observers);
+the ``ParallelEnv`` asks every acting agent at once (each agent's decision counted);
 Gymnasium's ``SeatEnv`` plays one seat against ``random`` bots (every seat's decision
-counted; ``env.step`` calls shown too); OpenSpiel's ``python_ofc`` draws chance cards and
+counted; ``env.step`` calls shown too) and against ``heuristic`` bots (the learner's
+``env.step`` calls counted, the bots' time included), alone and as ``--envs`` copies in a
+``SyncVectorEnv`` and an ``AsyncVectorEnv`` (default next-step autoreset; the learners'
+decisions counted, not the autoreset steps; with the CPU clock the asynchronous workers' CPU
+time is added to this process's); OpenSpiel's ``python_ofc`` draws chance cards and
 masked actions through ``apply_action`` (decisions counted, chance nodes shown). The same
 OpenSpiel loop also runs, with the same seeds, on the adapter of ``--before`` (by default the
 last commit whose adapter rebuilt the engine hand after every chance deal), checked out in a
@@ -20,7 +25,7 @@ again) so that a shared machine's load falls on all of them alike; the ratio pri
 median over the rounds of the engine's rate over the interface's in that round::
 
     .venv/bin/python benchmarks/bench_env.py [--variant pineapple] [--players 3] [--seconds 5]
-        [--rounds 10] [--clock cpu] [--before REV | --before none]
+        [--rounds 10] [--clock cpu] [--envs 4] [--before REV | --before none]
 """
 
 from __future__ import annotations
@@ -41,10 +46,11 @@ from pathlib import Path
 
 import numpy as np
 import pyspiel
+from gymnasium.vector import AsyncVectorEnv, SyncVectorEnv, VectorEnv
 
 import ofc.env.spiel  # noqa: F401  # registers python_ofc
 from ofc.engine.hand import Hand
-from ofc.env import SeatEnv, pettingzoo_env
+from ofc.env import SeatEnv, parallel_env, pettingzoo_env
 from ofc.env.observation import to_array
 from ofc.rules.rulebook import Rules
 
@@ -119,6 +125,91 @@ def gymnasium(rules: Rules, seconds: float) -> tuple[int, float, str]:
             calls += 1
     per_hand = len(rules.spec.streets) * rules.players
     return number * per_hand, clock() - start, f"{number} hands, {calls} env.step calls"
+
+
+def parallel(rules: Rules, seconds: float) -> tuple[int, float, str]:
+    """The ``ParallelEnv`` loop: every acting agent draws from its mask, one ``step`` for all of them."""
+    env = parallel_env(rules, None)
+    rng = random.Random(1)
+    steps, calls, start, number = 0, 0, clock(), 0
+    while clock() - start < seconds:
+        observations, _ = env.reset(seed=number)
+        number += 1
+        while env.agents:
+            actions = {}
+            for agent in env.acting:
+                legal = np.flatnonzero(observations[agent]["action_mask"])
+                actions[agent] = int(legal[rng.randrange(len(legal))])
+            observations, *_ = env.step(actions)
+            steps += len(actions)
+            calls += 1
+    return steps, clock() - start, f"{number} hands, {calls} env.step calls"
+
+
+def gymnasium_heuristic(rules: Rules, seconds: float) -> tuple[int, float, str]:
+    """One learning seat with masked random actions against ``heuristic`` bots: the learner's steps."""
+    env = SeatEnv(rules, "heuristic", seat=0, players=rules.players)
+    rng = random.Random(1)
+    calls, start, number = 0, clock(), 0
+    while clock() - start < seconds:
+        observation, _ = env.reset(seed=number)
+        number += 1
+        done = False
+        while not done:
+            legal = np.flatnonzero(observation["action_mask"])
+            observation, _, done, _, _ = env.step(int(legal[rng.randrange(len(legal))]))
+            calls += 1
+    return calls, clock() - start, f"{number} hands"
+
+
+def worker_seconds(pids: list[int]) -> float:
+    """CPU seconds used so far by the processes ``pids`` (Linux ``/proc``; 0 elsewhere)."""
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return 0.0
+        total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+class Vector:
+    """``SyncVectorEnv`` or ``AsyncVectorEnv`` of ``SeatEnv`` against ``heuristic`` bots, masked random
+    actions per sub-environment, default next-step autoreset; kept across rounds (one set of workers).
+
+    Steps are the learners' decisions (the autoreset steps, whose actions are discarded, are not
+    counted). With ``--clock cpu`` the asynchronous workers' CPU time is added to this process's."""
+
+    def __init__(self, kind: type[SyncVectorEnv] | type[AsyncVectorEnv], rules: Rules, count: int) -> None:
+        self.env: VectorEnv = kind([lambda: SeatEnv(rules, "heuristic", seat=0, players=rules.players)] * count)
+        self.count = count
+        self.rng = np.random.default_rng(1)
+        self.observations, _ = self.env.reset(seed=list(range(count)))
+        self.resetting = np.zeros(count, dtype=bool)
+        processes = getattr(self.env, "processes", [])
+        self.pids = [process.pid for process in processes]
+
+    def clock(self) -> float:
+        """This process's clock, plus the workers' CPU seconds when the clock is CPU time."""
+        return clock() + (worker_seconds(self.pids) if clock is time.process_time else 0.0)
+
+    def run(self, rules: Rules, seconds: float) -> tuple[int, float, str]:
+        """Step every sub-environment at once for ``seconds``."""
+        steps, hands, calls, start = 0, 0, 0, self.clock()
+        while self.clock() - start < seconds:
+            masks = self.observations["action_mask"]
+            actions = np.array([self.rng.choice(np.flatnonzero(mask)) for mask in masks])
+            self.observations, _, terminated, truncated, _ = self.env.step(actions)
+            steps += self.count - int(self.resetting.sum())
+            self.resetting = terminated | truncated
+            hands += int(self.resetting.sum())
+            calls += 1
+        return steps, self.clock() - start, f"{self.count} envs, {calls} vector steps, {hands} hands"
+
+    def close(self) -> None:
+        """End the workers."""
+        self.env.close()
 
 
 def openspiel(rules: Rules, seconds: float) -> tuple[int, float, str]:
@@ -215,6 +306,7 @@ def main() -> None:
     parser.add_argument(
         "--clock", choices=["cpu", "wall"], default="cpu", help="CPU time of this process, or wall time"
     )
+    parser.add_argument("--envs", type=int, default=4, help="sub-environments of each vector environment")
     parser.add_argument(
         "--before", default=BEFORE, help="commit whose OpenSpiel adapter to measure too ('none': skip it)"
     )
@@ -236,9 +328,14 @@ def measure(options: argparse.Namespace, tree: Path | None) -> None:
         ("engine + views, vectors", engine_and_views),
         ("PettingZoo AECEnv", pettingzoo),
         ("PettingZoo, engine table", lambda rules, seconds: pettingzoo(rules, seconds, compiled=False)),
+        ("PettingZoo ParallelEnv", parallel),
         ("Gymnasium SeatEnv", gymnasium),
+        ("SeatEnv vs heuristic", gymnasium_heuristic),
         ("OpenSpiel python_ofc", openspiel),
     ]
+    vectors = [Vector(SyncVectorEnv, rules, options.envs), Vector(AsyncVectorEnv, rules, options.envs)]
+    runs.append((f"SyncVectorEnv x{options.envs}", vectors[0].run))
+    runs.append((f"AsyncVectorEnv x{options.envs}", vectors[1].run))
     before = f"OpenSpiel, {options.before[:8]}"
     child = BeforeChild(tree, rules, options.clock) if tree is not None else None
     if child is not None:
@@ -267,6 +364,8 @@ def measure(options: argparse.Namespace, tree: Path | None) -> None:
         spread = f"{min(ratios[name]):.2f}-{max(ratios[name]):.2f}"
         times = f"{ratio:4.2f}x the engine's time per step, rounds {spread}"
         print(f"  {name:24} {rate:9,.0f} steps/s  ({times}; last round {notes[name][-1]})")
+    for vector in vectors:
+        vector.close()
     if child is not None:
         child.close()
         spiel = "OpenSpiel python_ofc"
