@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from ofc.cli.app import main
-from ofc.train.cluster import ClusterError, check_cluster
+from ofc.train.cluster import ClusterError, check_cluster, connect
 
 pytest.importorskip("ray")
 CHECKS = Path(__file__).parent / "support" / "ray_checks.py"
@@ -130,3 +130,21 @@ def test_cli_names_a_bad_cluster_on_one_line(capsys: pytest.CaptureFixture[str])
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1
     assert "nowhere" in err[0]
+
+
+class _RayWithoutClient:
+    """A stand-in for ``ray`` installed without its client, as ``ray.init`` then refuses a ray:// address."""
+
+    @staticmethod
+    def is_initialized() -> bool:
+        return False
+
+    @staticmethod
+    def init(**_options: object) -> None:
+        raise ValueError("Ray Client requires pip package `ray[client]`. If you installed the minimal Ray ...")
+
+
+def test_a_ray_address_without_the_client_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("ofc.train.cluster._ray", lambda: _RayWithoutClient)
+    with pytest.raises(ClusterError, match=r"a ray:// address needs Ray's client: install the cluster extra"):
+        connect("ray://127.0.0.1:10001")

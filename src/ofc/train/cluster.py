@@ -61,6 +61,12 @@ def connect(cluster: str, cpus: int | None = None) -> Any:
             raise ClusterError(
                 "cannot reach the Ray cluster {address}: {error}", address=address, error=error
             ) from None
+        except ValueError as error:
+            if "ray[client]" not in str(error):
+                raise
+            raise ClusterError(
+                "a ray:// address needs Ray's client: install the cluster extra (pip install -e '.[cluster]')"
+            ) from None
     return ray
 
 
