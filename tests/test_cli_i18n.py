@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from decimal import Decimal
@@ -396,3 +397,52 @@ def test_money_reads_back_as_the_amount_to_the_cent(value: Fraction, language: s
     cents = plain.split(".")[1]
     assert cents.isdigit()
     assert len(cents) == 2
+
+
+# ------------------------------------------------------------------------------ ofc rules
+
+RULES_VALUES = {
+    "ru": {
+        "variant": "ананас",
+        "scoring": "американские",
+        "fantasy": "вкл.",
+        "fantasy_cards": "прогрессивное",
+        "fantasy_stay": "каре и выше в нижнем боксе, сет в верхнем боксе",
+        "button_on_fantasy": "остаётся",
+        "point_value": "0,5",
+        "loss_limit": "нет",
+        "starting_chips": "1\u00a0000",
+    },
+    "uk": {
+        "variant": "ананас",
+        "scoring": "американські",
+        "fantasy": "увімк.",
+        "fantasy_cards": "прогресивна",
+        "fantasy_stay": "каре й вище в нижньому боксі, сет у верхньому боксі",
+        "button_on_fantasy": "лишається",
+        "point_value": "0,5",
+        "loss_limit": "немає",
+        "starting_chips": "1\u00a0000",
+    },
+}
+
+
+@pytest.mark.parametrize("language", ["ru", "uk"])
+def test_rules_values_are_in_the_players_language(
+    language: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``ofc rules --lang ru`` (and uk): every value in the settings table is in the language (the
+    setting names stay the keys ``--set`` takes); no English word is left among the values."""
+    monkeypatch.setenv("COLUMNS", "200")  # one line a setting
+    args = ["rules", "pineapple-progressive", "--set", "point_value=0.5", "--lang", language]
+    code, out, err = run(args, capsys)
+    assert (code, err) == (0, "")
+    values: dict[str, str] = {}
+    for line in out.splitlines():
+        cells = [cell.strip() for cell in line.strip("│ ").split("│")]
+        if len(cells) == 2 and cells[0] in Rules().to_dict():
+            values[cells[0]] = cells[1]
+    assert set(values) == set(Rules().to_dict())
+    assert {name: values[name] for name in RULES_VALUES[language]} == RULES_VALUES[language]
+    english = [value for value in values.values() if re.search("[A-Za-z]", value)]
+    assert english == []

@@ -99,7 +99,7 @@ UK = {
 
 
 def test_a_hand_in_ukrainian_to_the_showdown(tmp_path: Path) -> None:
-    args = ["--lang", "uk", "--bots", "random", "--seed", "4", "--hint-seconds", "0.05", "--no-color"]
+    args = ["--lang", "uk", "--bots", "random", "--seed", "4", "--hint-seconds", "1", "--no-color"]
     player = Player(args, tmp_path, "turbo", UK)
     player.extra = {1: ["help"], 3: ["hint"]}
     out = player.run()
@@ -107,19 +107,24 @@ def test_a_hand_in_ukrainian_to_the_showdown(tmp_path: Path) -> None:
     lines = out.splitlines()
     # the table, the board headings and the streets
     assert "турбо, 2 гравці, класичні правила — роздача 1" in lines
-    assert "матч: ви 0, random 0" in lines
-    assert any(re.fullmatch(r"   (ви \(Б\) +random|ви +random \(Б\))", line) for line in lines)
+    assert "матч: ви 0, випадковий 0" in lines  # the bot's name in Ukrainian (its history keeps "random")
+    assert any(re.fullmatch(r"   (ви \(Б\) +випадковий|ви +випадковий \(Б\))", line) for line in lines)
+    # the rows' letters in Ukrainian at the left of the boards
+    assert any(line.startswith("В  ") for line in lines)
+    assert any(line.startswith("С  ") for line in lines)
+    assert any(line.startswith("Н  ") for line in lines)
     assert "Вулиця 1 з 3: покладіть 5 карт" in lines
     assert "Вулиця 2 з 3: покладіть 4 карти" in lines
     assert "Вулиця 3 з 3: покладіть 4 карти" in lines
     first = player.cards[1]
     assert f"Розкласти: {' '.join(first)}" in lines
     # help, in Ukrainian, the commands themselves unchanged
-    assert "Ah b Kd m 7c x   Ah у нижній бокс, Kd у середній, 7c у відбій (бокси: t, m, b)" in lines
+    assert "Ah b Kd m 7c x   Ah у нижній, Kd у середній, 7c у відбій (бокси: t/в, m/с, b/н)" in lines
     assert "undo [КАРТА]     повернути останню карту (або КАРТУ); clear повертає всі" in lines
     assert "help             цей список; quit (або Ctrl-C) — вийти з матчу" in lines
     # a hint from the pro bot: rows named in Ukrainian, the value with a decimal comma
     assert re.search(r"підказка: (верхній|середній|нижній) .*; очікується [+-]?\d+,\d\d бала", out), out
+    assert "  порядок — за очікуваними балами мінус штраф за ризик мертвої руки" in lines
     assert "accept приймає перший" in lines
     # the showdown: rows, hand names, points in the plural form their number takes
     assert "Роздача 1: розкриття (класичні правила)" in lines
@@ -130,9 +135,9 @@ def test_a_hand_in_ukrainian_to_the_showdown(tmp_path: Path) -> None:
     assert re.fullmatch(r"(МЕРТВА)? +нижній   (\S\S ){5}\S.*", showdown[2]), showdown
     assert showdown[3].startswith(" " * 13 + "бонуси ")
     fantasy = "(; далі фантазія: 1\\d карт)?"
-    assert re.fullmatch(r" {13}бонуси \d+; з суперниками: random [+-]?\d+" + fantasy, showdown[3]), showdown
+    assert re.fullmatch(r" {13}бонуси \d+; з суперниками: випадковий [+-]?\d+" + fantasy, showdown[3]), showdown
     assert re.fullmatch(r" {13}бонуси \d+; з суперниками: ви [+-]?\d+" + fantasy, showdown[7]), showdown
-    assert showdown[4].startswith("random       верхній  ")
+    assert showdown[4].startswith("випадковий   верхній  ")
     hand_names = ("Старша карта", "Пара", "Дві пари", "Сет", "Стріт", "Флеш", "Фул-хаус", "Каре")
     for line in (*showdown[0:3], *showdown[4:7]):
         assert any(name in line for name in hand_names), line
@@ -178,6 +183,11 @@ def test_a_pineapple_hand_in_russian(tmp_path: Path) -> None:
     assert "Выйти из матча? Сыгранные раздачи сохранены. [y/N] д" in out
     assert "Вы вышли из матча после 1 сыгранной раздачи." in lines
     assert "Матч после 1 раздачи: очки (деньги: 1,00 за очко)" in lines
+    # the bot's name and the rows' letters in Russian: no English word of them left on the screen
+    assert "матч: аня 0, эвристик 0" in lines
+    assert "heuristic" not in out
+    assert [line[:3] for line in lines if re.match(r"[ВСН]  ", line)][:3] == ["В  ", "С  ", "Н  "]
+    assert not any(re.match(r"[TMB]  ", line) for line in lines)
     start = lines.index("Раздача 1: вскрытие (американские правила)")
     for line in (lines[start + 2], lines[start + 6]):
         number, word = line.split()[:2]

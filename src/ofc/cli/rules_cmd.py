@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import json
+from decimal import Decimal, InvalidOperation
 from typing import Annotated
 
 import typer
 
 from ofc.cli.app import LanguageOption, app, build_rules
-from ofc.i18n import localize, tr
+from ofc.i18n import NC_, Term, format_number, localize, tr
 from ofc.rules.ranking import CATEGORY_NAMES, RANK_PLURALS, Category
 from ofc.rules.rows import Row
 from ofc.rules.rulebook import PRESETS, Rules
+from ofc.rules.variants import SCORING_TERMS, VARIANT_TERMS
 from ofc.terminal.words import row_word, scoring_text, word
 
 ROYALTY_HANDS = (
@@ -65,15 +67,52 @@ def readable_top_rows(rules: Rules) -> list[tuple[str, int]]:
     return pairs + sets
 
 
-def setting_text(value: object) -> str:
-    """A setting's value as shown to a person (values as ``--set`` takes them; none, on, off translated)."""
+VALUE_TERMS: dict[str, dict[str, Term]] = {
+    "variant": {variant.value: term for variant, term in VARIANT_TERMS.items()},
+    "scoring": {scoring.value: term for scoring, term in SCORING_TERMS.items()},
+    "fantasy_cards": {
+        "fixed": NC_("fantasy cards", "fixed"),
+        "progressive": NC_("fantasy cards", "progressive"),
+    },
+    "fantasy_stay": {
+        "top_trips": NC_("fantasy stay", "top_trips"),
+        "bottom_quads_plus": NC_("fantasy stay", "bottom_quads_plus"),
+        "middle_quads_plus": NC_("fantasy stay", "middle_quads_plus"),
+        "middle_full_house_plus": NC_("fantasy stay", "middle_full_house_plus"),
+    },
+    "button_on_fantasy": {
+        "stays": NC_("button on fantasy", "stays"),
+        "moves": NC_("button on fantasy", "moves"),
+    },
+}
+"""The words a setting's value is shown in, per setting (``--set`` and ``--json`` keep the English values)."""
+
+
+def _one_value(name: str, value: object) -> str:
+    term = VALUE_TERMS.get(name, {}).get(str(value))
+    if term is not None:
+        return word(term)
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return format_number(value)
+    if isinstance(value, str):
+        try:
+            return format_number(Decimal(value))
+        except InvalidOperation:
+            return value
+    return str(value)
+
+
+def setting_text(value: object, name: str = "") -> str:
+    """A setting's value as shown to a person in the player's language: the words of setting
+    ``name``'s values translated (``VALUE_TERMS``), numbers written the language's way, none,
+    on, off translated."""
     if value is None:
         return tr("none")
     if isinstance(value, bool):
         return tr("on") if value else tr("off")
     if isinstance(value, list):
-        return ", ".join(str(v) for v in value) or tr("none")
-    return str(value)
+        return ", ".join(_one_value(name, v) for v in value) or tr("none")
+    return _one_value(name, value)
 
 
 @app.command("rules")
@@ -103,7 +142,7 @@ def show_rules(
     grid.add_column(tr("setting"))
     grid.add_column(tr("value"))
     for name, value in rules.to_dict().items():
-        grid.add_row(name, setting_text(value))
+        grid.add_row(name, setting_text(value, name))
     console.print(grid)
     pays = RichTable(title=tr("royalties ({scoring}): bottom and middle rows", scoring=scoring_text(rules)))
     pays.add_column(tr("hand"))

@@ -18,6 +18,7 @@ from ofc.i18n import N_
 from ofc.rules.cards import Card, format_cards, parse_card
 from ofc.rules.errors import CardError, OfcError, UnknownRow
 from ofc.rules.rows import Row
+from ofc.terminal.words import row_in_language
 
 
 class CommandError(OfcError, ValueError):
@@ -97,12 +98,13 @@ WORDS: tuple[str, ...] = (*(verb.value for verb in Verb), "top", "middle", "bott
 
 
 def parse_target(token: str) -> Target | None:
-    """The row (any name ``Row.parse`` reads) or discard a token names, or None."""
+    """The row (any name ``Row.parse`` reads, or its letter or name in the player's language:
+    ``ofc.terminal.words.row_in_language``) or discard a token names, or None."""
     if token.lower() in _DISCARD_WORDS:
         return DISCARD
     with suppress(UnknownRow):
         return Row.parse(token)
-    return None
+    return row_in_language(token)
 
 
 def parse_command(line: str) -> Command:

@@ -35,6 +35,7 @@ from ofc.terminal.face import Face, LeaveMatch
 from ofc.terminal.showdown import ledger_lines, showdown_lines
 from ofc.terminal.store import HandStore, StoreError
 from ofc.terminal.turn import Turn
+from ofc.terminal.words import bot_name_text
 
 PLAYER = 0
 """The player's match seat."""
@@ -70,7 +71,10 @@ class Series(ABC, Generic[Played]):
         face.leaving = self.leaving
         self.series: Played = series
         self.session = Session(series)
-        self.names = tuple(names)
+        self.record_names = tuple(names)
+        """The seats' names as the hand histories keep them (the bots' in English)."""
+        self.names = tuple(bot_name_text(name) if seat in bots else name for seat, name in enumerate(names))
+        """The seats' names as the screen shows them (the bots' in the player's language)."""
         self.bots = dict(bots)
         self.store = store
         self.decks = decks
@@ -151,7 +155,8 @@ class Series(ABC, Generic[Played]):
                 self.face.show(render.screen(hand.view(me), table, None, [*late, waiting]))
                 self._bot_acts(hand, seat, self.bots[plan.seats[seat]])
         record = self.session.settle()
-        notes = [*late, self._save(hand, names, number, me, self.fields(record))]
+        recorded = tuple(self.record_names[seat] for seat in plan.seats)
+        notes = [*late, self._save(hand, recorded, number, me, self.fields(record))]
         view = hand.view(me)
         lines = showdown_lines(view, names, number)
         lines.append(Text())

@@ -31,14 +31,12 @@ from ofc.rules.rulebook import HAND_CARDS
 from ofc.terminal import cardtext
 from ofc.terminal.commands import DISCARD
 from ofc.terminal.placing import Placing
-from ofc.terminal.words import game_text, row_word
+from ofc.terminal.words import game_text, row_letters, row_word
 
 COLUMN = 19
 """Width of one seat's column; the row labels take 3 more (4 seats: 79 columns)."""
 NAME_WIDTH = 12
 WIDTH = 80
-ROW_LETTERS = ("T", "M", "B")
-"""The rows' labels at the left of the boards: the letters the player types, in every language."""
 
 
 @dataclass(frozen=True)
@@ -125,7 +123,7 @@ def seat_status(seat: SeatView, viewer: int | None) -> str:
 def board_lines(view: HandView, table: Table, placing: Placing | None) -> list[Text]:
     """Names, clocks, the three rows and a status line, one column per seat."""
     header = [Text("   "), Text("   ")]
-    rows = [Text(f"{letter}  ") for letter in ROW_LETTERS]
+    rows = [Text(f"{letter}  ") for letter in row_letters()]
     status = Text("   ")
     for seat in view.seats:
         mine = seat.seat == view.seat

@@ -15,6 +15,7 @@ from rich.text import Text
 
 from ofc.bots import Bot
 from ofc.bots.base import fantasy_solution, solution_action
+from ofc.bots.hint import hint_figures
 from ofc.engine.actions import Action
 from ofc.engine.clock import to_time
 from ofc.engine.hand import Hand
@@ -152,24 +153,35 @@ class Turn:
         decision = advisor.decide(view)
         self.suggestion = decision.action
         text = action_text(decision.action)
-        if decision.value is None:
+        figures = hint_figures(advisor, decision)
+        choices = getattr(advisor, "last_choices", ())
+        if figures.unsure:
+            hint = tr("hint: {action}; unsure: too few play-outs to put a number on it", action=text)
+        elif figures.value is None:
             hint = tr("hint: {action}; expected value not estimated", action=text)
         else:
-            hint = tr("hint: {action}; expected {value} points", action=text, value=expected(decision.value))
+            hint = tr("hint: {action}; expected {value} points", action=text, value=expected(figures.value))
         self.notes = [Text(hint, style=HINT_STYLE)]
-        choices = getattr(advisor, "last_choices", ())
-        if choices and choices[0].foul is not None:
-            dead = tr("  a dead hand in {share} of its play-outs", share=format_percent(choices[0].foul))
+        shown = figures.choices
+        if shown and shown[0]["foul"] is not None:
+            dead = tr("  a dead hand in {share} of its play-outs", share=format_percent(shown[0]["foul"]))
             self.notes.append(Text(dead, style=HINT_STYLE))
-        for rank, choice in enumerate(choices[1:3], start=2):
-            line = tr(
-                "  {rank}. {action}; expected {value}, fouls {share}",
-                rank=rank,
-                action=action_text(choice.action),
-                value=expected(choice.value),
-                share=format_percent(choice.foul or 0.0),  # played out: a share
-            )
+        for rank, (choice, figure) in enumerate(zip(choices[1:3], shown[1:3], strict=True), start=2):
+            if figure["value"] is None:
+                line = tr("  {rank}. {action}", rank=rank, action=action_text(choice.action))
+            else:
+                line = tr(
+                    "  {rank}. {action}; expected {value}, fouls {share}",
+                    rank=rank,
+                    action=action_text(choice.action),
+                    value=expected(figure["value"]),
+                    share=format_percent(figure["foul"] or 0.0),  # played out: a share
+                )
             self.notes.append(Text(line, style=HINT_STYLE))
+        if figures.value is not None and len(shown) > 1:
+            self.notes.append(
+                Text(tr("  ranked by expected points less a charge for the risk of fouling"), style=HINT_STYLE)
+            )
         self.notes.append(Text(tr("accept takes the first"), style=HINT_STYLE))
 
     def _solve(self, view: HandView) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ofc.engine.actions import Action
-from ofc.i18n import Phrase, Term, fill, localize, tr, trn
+from ofc.i18n import NC_, Phrase, Term, fill, localize, tr, trn
 from ofc.rules.cards import format_cards
 from ofc.rules.ranking import hand_name
 from ofc.rules.rows import ROWS, Row
@@ -26,6 +26,49 @@ def word(value: Term | Phrase) -> str:
 def row_word(row: Row) -> str:
     """``top`` / ``верхний`` / ``верхній``."""
     return word(row.term)
+
+
+ROW_LETTERS: tuple[Term, Term, Term] = (NC_("row letter", "T"), NC_("row letter", "M"), NC_("row letter", "B"))
+"""The rows' letters at the left of the boards, top first: ``T M B``, ``В С Н`` in Russian and
+Ukrainian. The player may type them (and the rows' names) in their language as well as ``t m b``."""
+
+
+def row_letters() -> tuple[str, str, str]:
+    """``T M B`` / ``В С Н``: the rows' letters in the player's language, top first."""
+    top, middle, bottom = (word(letter) for letter in ROW_LETTERS)
+    return top, middle, bottom
+
+
+def row_in_language(token: str) -> Row | None:
+    """The row a token names by its letter or its name in the player's language (``в``, ``нижний``), or None."""
+    key = token.strip().lower()
+    for row, letter in zip(ROWS, row_letters(), strict=True):
+        if key in (letter.lower(), row_word(row).lower()):
+            return row
+    return None
+
+
+BOT_KINDS: dict[str, Term] = {
+    "random": NC_("bot name", "random"),
+    "heuristic": NC_("bot name", "heuristic"),
+    "mc": NC_("bot name", "mc"),
+    "pro": NC_("bot name", "pro"),
+}
+"""The bots' kinds as a seat's name shows them in the player's language."""
+
+
+def bot_name_text(name: str) -> str:
+    """A bot seat's name (``ofc.bots.spec.bot_names``: ``random``, ``mc2``) in the player's
+    language: ``случайный``, ``Монте-Карло 2``; a name of another kind stays as it is."""
+    kind = name.rstrip("0123456789")
+    term = BOT_KINDS.get(kind)
+    if term is None:
+        return name
+    shown = word(term)
+    if shown == kind:
+        return name
+    number = name[len(kind) :]
+    return f"{shown} {number}" if number else shown
 
 
 def hand_text(key: int) -> str:

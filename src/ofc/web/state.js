@@ -2,7 +2,7 @@
 // browser's local storage, by table and seat, so that a reconnect, a reload or the tab closed
 // and the link opened again keeps them; a new decision replaces them) and the rules of placing.
 import { RANK_ORDER, SIZES, rowWord } from "./util.js";
-import { tr, trn } from "./i18n.js";
+import { tr, trc, trn } from "./i18n.js";
 
 export const ui = {
   net: null,          // the TableSocket of the open table
@@ -36,11 +36,23 @@ function botKind(seat) {
   return String(seat.bot).split(":")[0].trim();
 }
 
+// A bot kind in the player's language (a kind the page does not know keeps its own name).
+function kindWord(kind) {
+  switch (kind) {
+    case "random": return trc("bot kind", "random");
+    case "heuristic": return trc("bot kind", "heuristic");
+    case "mc": return trc("bot kind", "mc");
+    case "pro": return trc("bot kind", "pro");
+    default: return kind;
+  }
+}
+
 // A bot seat's name in the player's language: its kind, numbered in seat order when the table
 // has two or more bots of that kind ("heuristic bot 1", "heuristic bot 2").
 export function botName(seats, tableSeat) {
-  const kind = botKind(seats[tableSeat]);
-  const same = seats.map((seat, index) => (seat.bot && botKind(seat) === kind ? index : -1)).filter((index) => index >= 0);
+  const raw = botKind(seats[tableSeat]);
+  const kind = kindWord(raw);
+  const same = seats.map((seat, index) => (seat.bot && botKind(seat) === raw ? index : -1)).filter((index) => index >= 0);
   if (same.length < 2) return tr("{kind} bot", { kind });
   return tr("{kind} bot {number}", { kind, number: same.indexOf(tableSeat) + 1 });
 }
