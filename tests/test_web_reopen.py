@@ -104,14 +104,33 @@ def test_unplaced_cards_survive_the_tab_closed_and_the_link_opened_again(tmp_pat
 
 
 def test_the_history_and_its_analysis_draw_cards_not_codes(tmp_path: Path) -> None:
-    """The hand history and the analysis of a hand (the server's answers stood in for) show every
-    card as a drawn card with its spoken name, no card code in their text; the analysis labels a
-    loss within noise as such and a mistake as a mistake."""
+    """The hint lists its choices by the numbers it shows and says what they are. The hand history
+    and the analysis of a hand (the server's answers stood in for) show every card as a drawn card
+    with its spoken name, no card code in their text; the analysis labels a loss within noise as
+    such and a mistake as a mistake."""
     errors: list[str] = []
     with _lobby_as_ann(tmp_path, errors, "--pause", "60", "--bot-delay", "0") as page:
         _create_table(page, preset="classic", seats="2", seat1="random", fantasy="off", hand_seconds="600")
         page.wait_for_url("**/#/table/*")
         _status(page, "your turn")
+        # the hint's choices: the numbers shown are those it ranks by, best first, and one line says
+        # what they are (or, on too few play-outs, that it is unsure and shows none)
+        page.click("#hint")
+        page.wait_for_selector("#choices .choices-note")
+        note = page.text_content("#choices .choices-note") or ""
+        texts = page.eval_on_selector_all("#choices button.choice", "nodes => nodes.map((n) => n.textContent)")
+        assert 1 <= len(texts) <= 3
+        numbers = [
+            float(m.group(1).replace("\u2212", "-"))
+            for t in texts
+            if (m := re.match(r"\d\. ([+\u2212-]?\d+\.\d\d)", t))
+        ]
+        if note.startswith("Unsure"):
+            assert numbers == []
+        else:
+            assert note == "Ranked by expected points less a charge for the risk of fouling."
+            assert len(numbers) == len(texts)
+            assert numbers == sorted(numbers, reverse=True)
         page.route(re.compile(r".*/api/tables/\d+/hands$"), _answer(HISTORY))
         page.route(re.compile(r".*/api/tables/\d+/hands/0/analysis$"), _answer(ANALYSIS))
         page.click("#show-history")
