@@ -65,7 +65,7 @@ def analyze_command(
             f"{r.played} ({r.played_value:+.2f})",
             f"{best.action} ({best.value:+.2f})",
             f"{r.loss:.2f} \u00b1{r.ci95:.2f}",
-            "MISTAKE" if r.flagged else "",
+            "MISTAKE" if r.flagged else "within noise" if r.within_noise else "",
         )
     Console(width=None if sys.stdout.isatty() else 160).print(grid)
     typer.echo(f"total expected loss: {total_loss(reports):.2f} points")
