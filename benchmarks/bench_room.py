@@ -27,6 +27,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # the test helpers: support.*
 
 from bench_server import percentile, table_slot
+from ofc.server.db.storage import FINISHED
 from support.cluster import Room
 from support.pg_support import fresh_database
 
@@ -74,26 +75,45 @@ def one_size(servers: int, args: argparse.Namespace) -> dict[str, Any]:
 
 
 def takeovers(kills: int) -> list[float]:
-    """Seconds from each kill -9 of a table's owner to the next action stored by the new owner."""
-    times = []
+    """Seconds from each kill -9 of a table's owner to the next action stored by the new owner.
+
+    A kill that lands after the bots' match ended measures nothing and is made again on a new table.
+    """
+    times: list[float] = []
     with tempfile.TemporaryDirectory() as folder, fresh_database() as url:
-        room = Room(url.render_as_string(hide_password=False), Path(folder), 3, *OPTIONS)
+        options = (*OPTIONS[2:], "--pause", "0.5")  # hands a little apart, so that a match outlives a kill
+        room = Room(url.render_as_string(hide_password=False), Path(folder), 3, *options)
         with room:
             body = {"preset": "pineapple", "seats": 2, "bots": ["heuristic", "heuristic"]}
-            count = "SELECT count(*) FROM actions WHERE table_id = :t"
-            for _ in range(kills):  # a new bots' table each time (a match may end)
+
+            def stored(table: int) -> int:
+                return int(room.sql("SELECT count(*) FROM actions WHERE table_id = :t", t=table)[0][0])
+
+            def over(table: int) -> bool:
+                return bool(room.sql("SELECT status FROM tables WHERE id = :t", t=table)[0][0] == FINISHED)
+
+            def epoch(table: int) -> int:
+                return (room.owner(table) or ("", 0))[1]
+
+            for _ in range(3 * kills):  # a new bots' table each time (a match may end)
+                if len(times) == kills:
+                    break
                 live = next(node for node in room.nodes if node.process is not None and node.process.poll() is None)
                 table = live.post("/api/tables", body)["id"]
-                room.wait(lambda t=table: room.sql(count, t=t)[0][0] >= 2, "the bots never played")
+                room.wait(lambda t=table: stored(t) >= 2, "the bots never played")
                 owner = room.owner(table)
                 assert owner is not None
                 victim = room.node(owner[0])
                 victim.kill()
                 killed = time.monotonic()
-                stored = room.sql(count, t=table)[0][0]
-                room.wait(lambda o=owner, t=table: (room.owner(t) or ("", 0))[1] > o[1], "no takeover")
-                room.wait(lambda s=stored, t=table: room.sql(count, t=t)[0][0] > s, "no action after the takeover")
-                times.append(time.monotonic() - killed)
+                actions = stored(table)
+                room.wait(lambda t=table, e=owner[1]: epoch(t) > e or over(t), "no takeover")
+                room.wait(lambda t=table, a=actions: stored(t) > a or over(t), "no action after the takeover")
+                if over(table):
+                    print(f"table {table}: its match ended before the kill; another table", file=sys.stderr)
+                else:
+                    times.append(time.monotonic() - killed)
+                    print(f"takeover {len(times)}: {times[-1]:.2f} s", file=sys.stderr, flush=True)
                 victim.start()
     return times
 
@@ -110,7 +130,10 @@ def main() -> None:
     parser.add_argument("--kills", type=int, default=10)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    sizes = [one_size(int(n), args) for n in args.servers.split(",")]
+    sizes = []
+    for n in args.servers.split(","):
+        sizes.append(one_size(int(n), args))
+        print(f"measured: {json.dumps(sizes[-1])}", file=sys.stderr, flush=True)
     base = sizes[0]
     for size in sizes:
         size["p99_ratio_to_first"] = round(size["p99_ms"] / base["p99_ms"], 2)
