@@ -98,11 +98,21 @@ export function clearPending(save = true) {
   if (save) savePending();
 }
 
+// Placements stored for a hand already over are dropped: once the hand moves on, they go.
+function forgetPastHands() {
+  try {
+    const saved = JSON.parse(localStorage.getItem(storeKey()) || "null");
+    const hand = saved && saved.key ? Number(saved.key.split("/")[0]) : null;
+    if (hand !== null && hand < ui.state.hand_number) localStorage.removeItem(storeKey());
+  } catch (error) { /* unreadable or off: nothing to forget */ }
+}
+
 // A new decision (another hand, street or cards) starts with nothing placed; the same
 // decision after a reconnect, a server restart or a reload keeps what was placed.
 export function keepDecision() {
   const hand = ui.state.hand;
   const key = hand && myTurn() ? `${ui.state.hand_number}/${hand.street}/${hand.cards.slice().sort().join(",")}` : "";
+  if (!key) forgetPastHands();
   if (key === ui.decisionKey) return;
   ui.decisionKey = key;
   clearPending(false);
