@@ -92,6 +92,7 @@ def play(
     from ofc.terminal.reader import Keyboard, LineReader
     from ofc.terminal.store import HandStore, hands_folder
     from ofc.terminal.tournament import TournamentGame
+    from ofc.terminal.warming import warm_bots
 
     table = build_rules(Rules.preset(rules), None, settings or [])
     if players is not None:
@@ -133,4 +134,5 @@ def play(
     else:
         game = Game(face, Match(table, button=button), names, opponents, store=store, decks=decks, advisor=advise)
     with face.interrupts.installed():
+        warm_bots(table, face.say)  # said when the kernels are compiled (the first time), not when loaded
         game.run()
