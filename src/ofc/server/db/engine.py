@@ -21,6 +21,10 @@ DB_TIMEOUT = float(os.environ.get("OFC_DB_TIMEOUT", "5"))
 """Seconds a connection, a statement or a lock wait may take before the call fails (and is retried)."""
 
 
+POOL_SIZE = 12
+"""PostgreSQL connections a process keeps open (as many again may open for a moment)."""
+
+
 def make_engine(url: str, timeout: float | None = None) -> Engine:
     """An engine for ``url``: SQLite in WAL mode (its folder created), PostgreSQL via pg8000.
 
@@ -31,7 +35,16 @@ def make_engine(url: str, timeout: float | None = None) -> Engine:
     if parsed.drivername in ("postgresql", "postgres"):
         parsed = parsed.set(drivername="postgresql+pg8000")
     if parsed.get_backend_name() != "sqlite":
-        engine = create_engine(parsed, pool_pre_ping=True, pool_timeout=seconds, connect_args={"timeout": seconds})
+        engine = create_engine(
+            parsed,
+            pool_pre_ping=True,
+            pool_timeout=seconds,
+            # as many kept connections as the server's threads use at once (its database threads and
+            # asyncio's default executor), so that busy moments reuse connections instead of opening new ones
+            pool_size=POOL_SIZE,
+            max_overflow=POOL_SIZE,
+            connect_args={"timeout": seconds},
+        )
 
         @event.listens_for(engine, "connect")
         def _limits(connection: Any, _record: Any) -> None:

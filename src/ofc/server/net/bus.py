@@ -22,6 +22,9 @@ log = logging.getLogger("ofc.server.bus")
 ALL: Final = "ofc:all"
 """The channel every node reads."""
 
+BATCH: Final = 64
+"""The most messages published in one round trip to Redis."""
+
 Handler = Callable[[dict[str, Any]], Awaitable[None]]
 
 
@@ -76,18 +79,34 @@ class Bus:
             await self._client.aclose()
 
     async def _sender(self) -> None:
+        """Publish what is queued, in order: whatever has queued up meanwhile goes in one round trip."""
         while (item := await self._outgoing.get()) is not None:
-            channel, text = item
-            pause = 0.05
-            while True:
-                try:
-                    await self._client.publish(channel, text)
-                    self.sent += 1
-                    break
-                except Exception:  # the bus is down: keep the order, try again
-                    log.warning("bus: publish to %s failed; retrying in %.2f s", channel, pause)
-                    await asyncio.sleep(pause)
-                    pause = min(pause * 2, 2.0)
+            batch = [item]
+            while len(batch) < BATCH and not self._outgoing.empty():
+                following = self._outgoing.get_nowait()
+                if following is None:
+                    await self._publish(batch)
+                    return
+                batch.append(following)
+            await self._publish(batch)
+
+    async def _publish(self, batch: list[tuple[str, str]]) -> None:
+        pause = 0.05
+        while True:
+            try:
+                if len(batch) == 1:
+                    await self._client.publish(*batch[0])
+                else:
+                    async with self._client.pipeline(transaction=False) as pipe:
+                        for channel, text in batch:
+                            pipe.publish(channel, text)
+                        await pipe.execute()
+                self.sent += len(batch)
+                return
+            except Exception:  # the bus is down: keep the order, try again
+                log.warning("bus: publish of %d messages failed; retrying in %.2f s", len(batch), pause)
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, 2.0)
 
     async def _receiver(self) -> None:
         assert self._handler is not None

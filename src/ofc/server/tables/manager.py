@@ -134,6 +134,8 @@ class TableManager:
         """The bus to the other servers on this database (None: this process serves alone)."""
         self._keeper: asyncio.Task[None] | None = None
         self._others: list[dict[str, Any]] = []
+        self._other_rows: dict[int, tuple[TableRow, dict[str, Any]]] = {}
+        """The stored rows of the tables in ``_others`` and their lobby entries, by table."""
         """The lobby entries of the unfinished tables other nodes run (refreshed by the keeper)."""
         self.renewals = 0
         self.takeovers = 0
@@ -251,9 +253,14 @@ class TableManager:
         """The lobby entries of the unfinished tables that other nodes run, from the database."""
         rows = await self.db.read(functools.partial(self.store.load_tables, unfinished=True))
         pause, decks = self.settings.pause, self.decks
-        self._others = [
-            TableGame.from_row(row, self.store, pause, decks).public() for row in rows if row.id not in self.tables
-        ]
+        known, self._other_rows = self._other_rows, {}
+        for row in rows:
+            if row.id in self.tables:
+                continue
+            seen = known.get(row.id)
+            entry = seen[1] if seen is not None and seen[0] == row else None  # unchanged rows are not rebuilt
+            self._other_rows[row.id] = (row, entry or TableGame.from_row(row, self.store, pause, decks).public())
+        self._others = [entry for _, entry in self._other_rows.values()]
 
     async def _flush(self, runtime: Runtime) -> None:
         """Store the table's pending writes, in order, retrying until they are stored (lock held).
