@@ -86,12 +86,20 @@ def _nothing() -> None:
     """A job that does nothing (starts the workers)."""
 
 
+WARM_SPECS = (HINT_BOT, "mc:seconds=0.05")
+"""The bots that warm the kernels: the hint's and the lobby's search bot (briefly: the kernels, not the search)."""
+
+
 def warm_kernels() -> None:
-    """Compile or load the search kernels by letting the hint bot decide once (``ofc.sim.simulate.warm_up``)."""
-    from ofc.rules.rulebook import Rules
+    """Compile or load the search kernels: the hint bot and the mc bot decide once in every preset.
+
+    (``ofc.sim.simulate.warm_up``.) The first hint and the first bot move then wait for no compiler.
+    """
+    from ofc.rules.rulebook import PRESETS
     from ofc.sim.simulate import warm_up
 
-    warm_up(Rules(), [HINT_BOT])
+    for rules in PRESETS.values():
+        warm_up(rules, list(WARM_SPECS))
 
 
 WORKER_NICENESS = 10
