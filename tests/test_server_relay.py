@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Collection
 from typing import Any
 
 from ofc.server.db.leases import Lease
@@ -25,8 +26,8 @@ class Leases:
     def __init__(self) -> None:
         self.held: dict[int, Lease] = {}
 
-    def lease(self, table: int) -> Lease | None:
-        return self.held.get(table)
+    def leases_of(self, tables: Collection[int]) -> dict[int, Lease]:
+        return {table: self.held[table] for table in tables if table in self.held}
 
 
 class Host:

@@ -10,6 +10,7 @@ cut off, slow) can never write to it again: its next write raises ``LeaseLost``.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from sqlalchemy import ColumnElement, Float, and_, cast, func, insert, literal, or_, select, update
@@ -106,6 +107,18 @@ class Leases:
                 select(leases.c.owner, leases.c.epoch, leases.c.expires >= db_now(db)).where(leases.c.table_id == table)
             ).first()
         return None if row is None else Lease(table, row[0], int(row[1]), bool(row[2]))
+
+    def leases_of(self, tables: Collection[int]) -> dict[int, Lease]:
+        """The leases of ``tables`` in one query (a table no node has run yet is absent)."""
+        if not tables:
+            return {}
+        with self.engine.connect() as db:
+            rows = db.execute(
+                select(leases.c.table_id, leases.c.owner, leases.c.epoch, leases.c.expires >= db_now(db)).where(
+                    leases.c.table_id.in_(sorted(tables))
+                )
+            )
+            return {int(row[0]): Lease(int(row[0]), row[1], int(row[2]), bool(row[3])) for row in rows}
 
     def orphans(self) -> list[int]:
         """Unfinished tables whose lease is missing or ran out: the ones a live node should take over."""

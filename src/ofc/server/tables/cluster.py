@@ -146,14 +146,14 @@ class Cluster:
         The epoch is compared too: an owner that died and came back under the same name knows
         nothing of the relays it had.
         """
-        for table in {relay.table for relay in self.relays.values()}:
-            lease = await asyncio.to_thread(self.leases.lease, table)
-            for connection_id, relay in list(self.relays.items()):
-                if relay.table == table and (
-                    lease is None or not lease.live or (lease.owner, lease.epoch) != (relay.owner, relay.epoch)
-                ):
-                    relay.outbox.put_nowait(None)
-                    self.relays.pop(connection_id, None)
+        if not self.relays:
+            return
+        current = await asyncio.to_thread(self.leases.leases_of, {relay.table for relay in self.relays.values()})
+        for connection_id, relay in list(self.relays.items()):
+            lease = current.get(relay.table)
+            if lease is None or not lease.live or (lease.owner, lease.epoch) != (relay.owner, relay.epoch):
+                relay.outbox.put_nowait(None)
+                self.relays.pop(connection_id, None)
 
     # ------------------------------------------------------------------ the relay (this node holds the socket)
 
