@@ -80,11 +80,14 @@ export async function showLobby() {
     renderTables();
     noteLobbyWarming(answer.warming);
     // while the server warms up, the lobby asks again each second until it is ready
-    if (answer.warming !== undefined && answer.warming !== null) setTimeout(refreshWhileWarming, 1000);
+    clearTimeout(warmingPoll);
+    if (answer.warming !== undefined && answer.warming !== null) warmingPoll = setTimeout(refreshWhileWarming, 1000);
   } catch (error) {
     toast(error.message);
   }
 }
+
+let warmingPoll = null;
 
 function refreshWhileWarming() {
   if (!$("lobby").hidden) showLobby();
