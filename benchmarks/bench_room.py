@@ -6,10 +6,11 @@ Each N runs ``--tables`` tables of people (random moves after a think time) behi
 with the Redis bus, the same load for every N. CPU is the servers' own (user + system seconds of
 every ``ofc serve`` process and its workers) per 1,000 actions, and its ratio to N = 1 is the
 cost of crossing processes. Then ``--kills`` times the owner of a bots-only table is killed with
-SIGKILL: the takeover time runs from the kill to the next action stored by the new owner.
+SIGKILL: the takeover time runs from the kill to the next action stored by the new owner. The
+load runs with the nodes' default lease (``--lease-seconds``), the kills with a short one.
 
     eval "$(bash scripts/services)"
-    .venv/bin/python benchmarks/bench_room.py --servers 1,2,3 --tables 30 --seconds 40 --kills 10
+    .venv/bin/python benchmarks/bench_room.py --servers 1,2,3 --tables 100 --bots heuristic --seconds 40 --kills 10
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from ofc.server.db.storage import FINISHED
 from support.cluster import Room
 from support.pg_support import fresh_database
 
-OPTIONS = ("--pause", "0", "--bot-delay", "0", "--no-rate-limits", "--lease-seconds", "2")
+OPTIONS = ("--bot-delay", "0", "--no-rate-limits")
 
 
 def cpu_seconds(pids: list[int]) -> float:
@@ -56,7 +57,8 @@ async def load(room: Room, args: argparse.Namespace) -> tuple[list[float], int]:
 
 def one_size(servers: int, args: argparse.Namespace) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as folder, fresh_database() as url:
-        room = Room(url.render_as_string(hide_password=False), Path(folder), servers, *OPTIONS)
+        options = (*OPTIONS, "--pause", "0", "--lease-seconds", str(args.lease_seconds))
+        room = Room(url.render_as_string(hide_password=False), Path(folder), servers, *options)
         with room:
             pids = [node.process.pid for node in room.nodes if node.process is not None]
             before = cpu_seconds(pids)
@@ -74,14 +76,15 @@ def one_size(servers: int, args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
-def takeovers(kills: int) -> list[float]:
+def takeovers(kills: int, lease_seconds: float) -> list[float]:
     """Seconds from each kill -9 of a table's owner to the next action stored by the new owner.
 
     A kill that lands after the bots' match ended measures nothing and is made again on a new table.
     """
     times: list[float] = []
     with tempfile.TemporaryDirectory() as folder, fresh_database() as url:
-        options = (*OPTIONS[2:], "--pause", "0.5")  # hands a little apart, so that a match outlives a kill
+        # hands a little apart, so that a match outlives a kill
+        options = (*OPTIONS, "--pause", "0.5", "--lease-seconds", str(lease_seconds))
         room = Room(url.render_as_string(hide_password=False), Path(folder), 3, *options)
         with room:
             body = {"preset": "pineapple", "seats": 2, "bots": ["heuristic", "heuristic"]}
@@ -128,6 +131,8 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=1.0)
     parser.add_argument("--bots", default=None)
     parser.add_argument("--kills", type=int, default=10)
+    parser.add_argument("--lease-seconds", type=float, default=5, help="the nodes' lease under load (the default)")
+    parser.add_argument("--takeover-lease-seconds", type=float, default=2, help="the nodes' lease in the kill runs")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     sizes = []
@@ -138,7 +143,7 @@ def main() -> None:
     for size in sizes:
         size["p99_ratio_to_first"] = round(size["p99_ms"] / base["p99_ms"], 2)
         size["cpu_ratio_to_first"] = round(size["cpu_s_per_1000_actions"] / base["cpu_s_per_1000_actions"], 2)
-    times = takeovers(args.kills) if args.kills else []
+    times = takeovers(args.kills, args.takeover_lease_seconds) if args.kills else []
     figures: dict[str, Any] = {"tables": args.tables, "seconds": args.seconds, "sizes": sizes}
     if times:
         figures |= {"kills": len(times), "takeover_median_s": round(statistics.median(times), 2)}
