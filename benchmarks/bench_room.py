@@ -46,13 +46,13 @@ def cpu_seconds(pids: list[int]) -> float:
     return total
 
 
-async def load(room: Room, args: argparse.Namespace) -> tuple[list[float], int]:
-    """The table slots through the balancer until time is up: the latencies and the errors."""
+async def load(room: Room, args: argparse.Namespace) -> tuple[list[float], int, int]:
+    """The table slots through the balancer until time is up: the latencies, the errors and the moves."""
     latencies: list[float] = []
     stop = time.monotonic() + args.seconds
     slots = [table_slot(room.base, room.port, n, args, stop, latencies) for n in range(args.tables)]
     done = await asyncio.gather(*slots)
-    return latencies, sum(errors for _, errors in done)
+    return latencies, sum(errors for _, errors, _ in done), sum(moved for _, _, moved in done)
 
 
 def one_size(servers: int, args: argparse.Namespace) -> dict[str, Any]:
@@ -62,7 +62,7 @@ def one_size(servers: int, args: argparse.Namespace) -> dict[str, Any]:
         with room:
             pids = [node.process.pid for node in room.nodes if node.process is not None]
             before = cpu_seconds(pids)
-            latencies, errors = asyncio.run(load(room, args))
+            latencies, errors, moved = asyncio.run(load(room, args))
             used = cpu_seconds(pids) - before
     ms = [value * 1000 for value in latencies]
     return {
@@ -73,6 +73,7 @@ def one_size(servers: int, args: argparse.Namespace) -> dict[str, Any]:
         "p99_ms": round(percentile(ms, 0.99), 1),
         "cpu_s_per_1000_actions": round(1000 * used / max(1, len(ms)), 2),
         "errors": errors,
+        "tables_moved": moved,
     }
 
 
@@ -156,7 +157,8 @@ def main() -> None:
         print(
             f"N={size['servers']}: {size['actions_per_s']} actions/s, p50 {size['p50_ms']} ms, p99 {size['p99_ms']} ms "
             f"({size['p99_ratio_to_first']}x N=1), CPU {size['cpu_s_per_1000_actions']} s per 1,000 actions "
-            f"({size['cpu_ratio_to_first']}x N=1), errors {size['errors']}"
+            f"({size['cpu_ratio_to_first']}x N=1), errors {size['errors']}, "
+            f"sockets moved {size['tables_moved']}"
         )
     if times:
         median, most = figures["takeover_median_s"], figures["takeover_max_s"]

@@ -32,10 +32,14 @@ from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # the test helpers: support.launch
 
 from support.launch import free_port, post_json, start_server
+
+MOVED = 4012
+"""The close code of a socket whose table moved to another server (``ofc.server.tables.cluster.MOVED``)."""
 
 
 def random_move(state: dict[str, Any], rng: random.Random) -> dict[str, Any]:
@@ -63,8 +67,23 @@ class Player:
         self.sent: float | None = None
         self.acked = False
         self.errors = 0
+        self.moved = 0
+        """Times its table moved to another server (close code 4012) and it connected again."""
 
     async def run(self, stop: float) -> None:
+        """Play until time is up or the match ends, connecting again when the table moves."""
+        while True:
+            try:
+                await self._session(stop)
+                return
+            except ConnectionClosed as closed:
+                if closed.rcvd is None or closed.rcvd.code != MOVED or time.monotonic() >= stop:
+                    raise
+                self.moved += 1
+                self.sent = None  # that action's answer went with the socket
+                await asyncio.sleep(0.2)
+
+    async def _session(self, stop: float) -> None:
         async with connect(self.url, max_size=None) as ws:
             await ws.send(json.dumps({"type": "hello", "token": self.token}))
             while time.monotonic() < stop:
@@ -104,10 +123,10 @@ def percentile(values: list[float], share: float) -> float:
 
 
 async def table_slot(base: str, port: int, number: int, args: argparse.Namespace, stop: float,
-                     latencies: list[float]) -> tuple[int, int]:  # fmt: skip
-    """Keep one table busy until time is up: a new match whenever one ends. Returns matches and errors."""
+                     latencies: list[float]) -> tuple[int, int, int]:  # fmt: skip
+    """Keep one table busy until time is up: a new match whenever one ends. Returns matches, errors, moves."""
     settings = {"hand_seconds": 600, "time_bank_seconds": 600}
-    matches = errors = 0
+    matches = errors = moved = 0
     while time.monotonic() < stop:
         bots = [None] * (args.seats - 1) + [args.bots] if args.bots else []
         body = {"name": f"bench {number}", "preset": args.preset, "seats": args.seats, "settings": settings}
@@ -121,7 +140,8 @@ async def table_slot(base: str, port: int, number: int, args: argparse.Namespace
         await asyncio.gather(*(player.run(stop) for player in players))
         matches += 1
         errors += sum(player.errors for player in players)
-    return matches, errors
+        moved += sum(player.moved for player in players)
+    return matches, errors, moved
 
 
 async def hint_flood(base: str, port: int, stop: float, latencies: list[float]) -> None:
@@ -215,8 +235,8 @@ async def play(base: str, port: int, pid: int, args: argparse.Namespace) -> dict
     await asyncio.gather(*hinting)
     return {
         "latencies": latencies,
-        "matches": sum(m for m, _ in done),
-        "errors": sum(e for _, e in done),
+        "matches": sum(m for m, _, _ in done),
+        "errors": sum(e for _, e, _ in done),
         "hints": hints,
         "flood_replies": sum(replies),
         "rss_start": rss_start,
