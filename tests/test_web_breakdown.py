@@ -1,5 +1,6 @@
 """The showdown's line against each opponent adds up in every scoring (RULES.md "Scoring"):
-classic pays 2 a row and no scoop bonus, american 1 a row and +3 more for a scoop.
+classic pays 2 a row and no scoop bonus, american 1 a row and +3 more for a scoop. Negative
+numbers are written with the typographic minus (U+2212), as everywhere on the page.
 
 ``showdown.js``'s ``breakdownText`` and ``rows.js``'s ``pairPoints`` run under Node, with the few
 browser globals ``i18n.js`` reads stubbed (English, no catalogue).
@@ -74,18 +75,18 @@ def test_the_breakdown_adds_up_in_classic_and_american_scoring() -> None:
             (DEAD, DEAD, CLASSIC),
         ]
     ) == [
-        ["top +2 mid +2 bot -2, roy +4", 6],  # 2 + 2 - 2 + 4
-        ["top -2 mid -2 bot +2, roy -4", -6],
-        ["top +1 mid +1 bot -1, roy +4", 5],  # 1 + 1 - 1 + 4
+        ["top +2 mid +2 bot \u22122, roy +4", 6],  # 2 + 2 - 2 + 4
+        ["top \u22122 mid \u22122 bot +2, roy \u22124", -6],
+        ["top +1 mid +1 bot \u22121, roy +4", 5],  # 1 + 1 - 1 + 4
         ["top +1 mid +1 bot +1, scoop +3, roy +4", 10],  # 3 rows + 3 bonus + 4
-        ["top -1 mid -1 bot -1, scooped -3, roy -4", -10],
+        ["top \u22121 mid \u22121 bot \u22121, scooped \u22123, roy \u22124", -10],
         ["top +2 mid +2 bot +2, scoop, roy +4", 10],  # classic: 6, no bonus, + 4
-        ["top -2 mid -2 bot -2, scooped", -6],
-        ["top -1 mid -1 bot -1, scooped -3", -6],
+        ["top \u22122 mid \u22122 bot \u22122, scooped", -6],
+        ["top \u22121 mid \u22121 bot \u22121, scooped \u22123", -6],
         ["top +1 mid +1 bot +1, scoop +3", 6],
         ["top 0 mid 0 bot 0", 0],
     ]
 
 
 def test_without_the_rules_the_rows_show_won_or_lost() -> None:
-    assert _run([(ANN, BOB, None)])[0][0] == "top +1 mid +1 bot -1"
+    assert _run([(ANN, BOB, None)])[0][0] == "top +1 mid +1 bot \u22121"

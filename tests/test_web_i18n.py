@@ -67,8 +67,9 @@ WORDS: dict[str, dict[str, Any]] = {
         "street2": "Раздача 1: ваш ход — положите 2, сбросьте 1. " + RU_CLICK,
         "top_target": "верхний бокс, свободно: 3 (Enter или t: положить выбранную карту)",
         "showdown": "Вскрытие, раздача 1",
-        "vs": r"против .+: верх ([+-][12]|0) сред\. ([+-][12]|0) низ ([+-][12]|0)"
-        r"(, победа во всех трёх боксах|, проигрыш во всех трёх боксах)?( [+-]3)?(, бон\. [+-]\d+)? → ([+-]?\d+)",
+        "vs": r"против .+: верх ([+\u2212][12]|0) сред\. ([+\u2212][12]|0) низ ([+\u2212][12]|0)"
+        r"(, победа во всех трёх боксах|, проигрыш во всех трёх боксах)?( [+\u2212]3)?"
+        r"(, бон\. [+\u2212]\d+)? → ([+\u2212]?\d+)",
         "total": "итого {points} {word}",
         "point": ("очко", "очка", "очков"),
         "fouled": "МЁРТВАЯ РУКА",
@@ -88,8 +89,9 @@ WORDS: dict[str, dict[str, Any]] = {
         "street2": "Роздача 1: ваш хід — покладіть 2, скиньте 1. " + UK_CLICK,
         "top_target": "верхній бокс, вільно: 3 (Enter або t: покласти вибрану карту)",
         "showdown": "Розкриття, роздача 1",
-        "vs": r"проти .+: верх ([+-][12]|0) сер\. ([+-][12]|0) низ ([+-][12]|0)"
-        r"(, перемога в усіх трьох боксах|, поразка в усіх трьох боксах)?( [+-]3)?(, бон\. [+-]\d+)? → ([+-]?\d+)",
+        "vs": r"проти .+: верх ([+\u2212][12]|0) сер\. ([+\u2212][12]|0) низ ([+\u2212][12]|0)"
+        r"(, перемога в усіх трьох боксах|, поразка в усіх трьох боксах)?( [+\u2212]3)?"
+        r"(, бон\. [+\u2212]\d+)? → ([+\u2212]?\d+)",
         "total": "разом {points} {word}",
         "point": ("бал", "бали", "балів"),
         "fouled": "МЕРТВА РУКА",
@@ -250,8 +252,8 @@ def _showdown_words(page: Page, lang: str) -> None:
                 phrase.template, phrase.params, LANGUAGES[lang]
             )
         total = result.locator(".result-title span").first.text_content() or ""
-        points = int(re.sub(r"[^\d-]", "", total.replace("+", "")))
-        signed = f"+{points}" if points > 0 else str(points)
+        points = int(re.sub(r"[^\d-]", "", total.replace("+", "").replace("\u2212", "-")))
+        signed = f"+{points}" if points > 0 else str(points).replace("-", "\u2212")  # the typographic minus
         assert total == words["total"].format(points=signed, word=words["point"][_plural(points)])
         if "fouled" in (result.get_attribute("class") or ""):
             assert result.locator(".badge.foul").text_content() == words["fouled"]

@@ -60,14 +60,14 @@ def _overlaps(page: Page) -> list[str]:
 def _rows_explain_points(page: Page) -> None:
     """The rows won and scoops the panel shows, scored by RULES.md (classic: 2 a row; american:
     1 a row, a scoop 3 more) plus the royalty difference, give the engine's points per pair."""
-    page.wait_for_selector("#showdown .vs span[data-computed]")
+    page.wait_for_selector("#showdown .vs-line[data-computed]")
     pairs = page.eval_on_selector_all(
-        "#showdown .vs span", "nodes => nodes.map((n) => [n.dataset.points, n.dataset.computed, n.textContent])"
+        "#showdown .vs-line", "nodes => nodes.map((n) => [n.dataset.points, n.dataset.computed, n.textContent])"
     )
     assert pairs
     for points, computed, text in pairs:
         assert float(points) == float(computed), text
-        assert re.search(r"top ([+-][12]|0) mid ([+-][12]|0) bot ([+-][12]|0)", text), text
+        assert re.search(r"top ([+\u2212][12]|0) mid ([+\u2212][12]|0) bot ([+\u2212][12]|0)", text), text
 
 
 def _focus_first_card(page: Page) -> None:
@@ -244,7 +244,7 @@ def test_showdown_panel_rules_share_link_and_no_overlaps(tmp_path: Path) -> None
     panel stays with per-opponent points; the rules and the share link are shown; the
     screenshots at 1366x800 and 390x844 have no overlapping elements."""
     errors: list[str] = []
-    with _lobby_as_ann(tmp_path, errors, "--pause", "2", "--bot-delay", "0") as page:
+    with _lobby_as_ann(tmp_path, errors, "--pause", "600", "--bot-delay", "0") as page:
         clocks = {"hand_seconds": "3", "time_bank_seconds": "0"}
         _create_table(
             page, preset="turbo", seats="3", seat1="random", seat2="random", fantasy="off", point_value="0.5", **clocks
@@ -260,7 +260,7 @@ def test_showdown_panel_rules_share_link_and_no_overlaps(tmp_path: Path) -> None
         page.wait_for_selector("#showdown-panel:not([hidden])")
         assert page.locator("#showdown .result").count() == 3
         # each player's line against the two others, e.g. "vs random bot +2"
-        assert page.locator("#showdown .vs span").count() == 6
+        assert page.locator("#showdown .vs-line").count() == 6
         _rows_explain_points(page)
         assert page.locator("#showdown .result-title").first.text_content().count("total") == 1  # type: ignore[union-attr]
         assert "placed automatically" in (page.text_content("#notice") or "")

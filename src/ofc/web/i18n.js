@@ -44,9 +44,15 @@ export async function chooseLanguage(code) {
   return loadLanguage(code);
 }
 
+// Every negative number the page shows takes the typographic minus (U+2212), whatever the
+// language's Intl writes ("-3", "\u2212" or a bidi mark before it): one sign on every page.
+export function withMinus(text) {
+  return String(text).replace(/^[\u200e\u200f\u061c]*[-\u2212]/, "\u2212");
+}
+
 export function formatNumber(value) {
   const number = Number(value);
-  return Number.isFinite(number) ? numbers.format(number) : String(value);
+  return Number.isFinite(number) ? withMinus(numbers.format(number)) : String(value);
 }
 
 export function formatSigned(value) {
@@ -60,7 +66,7 @@ export function formatAmount(value) {
   const number = Number(text);
   if (text === "" || !Number.isFinite(number)) return text;
   const digits = Math.min(20, (text.split(".")[1] || "").length);
-  return new Intl.NumberFormat(catalog.language, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(number);
+  return withMinus(new Intl.NumberFormat(catalog.language, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(number));
 }
 
 // A share (0.7) as the language writes a percentage ("70%", "70 %").

@@ -2,7 +2,7 @@
 // the status line, the ledger and the tab title. Input handlers come from input.js.
 import { chipBadge, levelTag, renderTournament, tournamentStatus } from "./tournament.js";
 import { $, ROWS, SIZES, backEl, cardEl, clockText, el, plusMinus, rowWord } from "./util.js";
-import { formatAmount, tr, trn } from "./i18n.js";
+import { formatSignedAmount, tr, trn } from "./i18n.js";
 import { bindCard, bindTarget, restoreFocus, rememberFocus } from "./input.js";
 import { renderShowdown } from "./showdown.js";
 import { renderRules } from "./rules-panel.js";
@@ -190,7 +190,7 @@ function renderLedger() {
     const line = el("tr");
     line.append(el("td", index === state.you ? "me-name" : "", seatName(index)));
     for (const key of ["points", "money"]) {
-      line.append(el("td", plusMinus(state.ledger[key][index]), formatAmount(state.ledger[key][index])));
+      line.append(el("td", plusMinus(state.ledger[key][index]), formatSignedAmount(state.ledger[key][index])));
     }
     grid.append(line);
   });

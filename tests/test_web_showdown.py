@@ -1,0 +1,205 @@
+"""The showdown on the table (issue 37): every board's hand names, FOULED, fantasy earned,
+royalties and points against each opponent, and the ledger's change, in the middle of the
+table and inside the window at 1366x800 and at 390x844; gone when the next hand is dealt.
+
+The server runs in this process (uvicorn on a thread) with a clock that only the test moves,
+so the showdown stays up until the test deals the next hand. The decks are seeded and both
+bots are the deterministic ``heuristic`` bot; ann places each card in the first row with room
+(top, then middle, then bottom) and discards the last card dealt. With ``SEED`` that fouls
+ann's board, both bots scoop her, and heuristic bot 2 earns a 14-card fantasy (found by
+playing the same decks through the server's test client).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+import uvicorn
+from playwright.sync_api import Page, ViewportSize, sync_playwright
+
+from ofc.rules.cards import Deck
+from ofc.server.tables.agents import default_bot_factory
+from support.launch import free_port
+from support.server import HANG_GUARD, FakeClock, make_app
+from test_web_e2e import CHROMIUM, FLAGS, PLACED, _create_table, _status, new_page
+
+pytestmark = pytest.mark.slow  # drives Chromium against a server
+
+SEED = 19
+PAUSE = 1
+WIDE = ViewportSize(width=1366, height=800)
+PHONE = ViewportSize(width=390, height=844)
+SHOTS = os.environ.get("OFC_SHOWDOWN_SHOTS", "")
+"""A folder to copy the two screenshots into (docs/images when the docs are refreshed)."""
+
+# Every figure of the showdown: names, totals, badges, royalties, hand names, cards, the lines
+# against each opponent and the ledger's cells.
+FIGURES = (
+    "#showdown .result-title > *",
+    "#showdown .hand-name",
+    "#showdown .royalty",
+    "#showdown .card",
+    "#showdown .vs-line",
+    "#showdown-ledger th",
+    "#showdown-ledger td",
+)
+
+OUTSIDE = """(selectors) => {
+  const out = [];
+  for (const sel of selectors) for (const n of document.querySelectorAll(sel)) {
+    const r = n.getBoundingClientRect();
+    if (!r.width || !r.height) { out.push(`${sel} not drawn: ${n.textContent}`); continue; }
+    if (r.left < 0 || r.top < 0 || r.right > innerWidth + 0.5 || r.bottom > innerHeight + 0.5) {
+      const at = [r.left, r.top, r.right, r.bottom].map(Math.round).join(",");
+      out.push(`${sel} at ${at}: ${n.textContent}`);
+    }
+  }
+  return [scrollX, scrollY, out];
+}"""
+
+
+@contextmanager
+def _served(tmp_path: Path) -> Iterator[tuple[str, FakeClock]]:
+    """The app on a thread (seeded decks, real bots, a clock the test moves); its base URL and clock."""
+    clock = FakeClock()
+    app = make_app(
+        tmp_path,
+        bot_factory=default_bot_factory,
+        decks=lambda _table, hand: Deck(SEED * 1000 + hand),
+        buttons=random.Random(7),
+        clock=clock,
+        pause=PAUSE,
+    )
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + HANG_GUARD
+    while not server.started:
+        assert thread.is_alive(), "the server ended at start"
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.05)
+    try:
+        yield f"http://127.0.0.1:{port}", clock
+    finally:
+        server.should_exit = True
+        thread.join(HANG_GUARD)
+
+
+def _room(page: Page, row: str) -> int:
+    return page.locator(f".board.mine .row[data-row={row}] .slot").count()
+
+
+def _play_top_first(page: Page) -> int:
+    """ann's streets until the showdown: the last card dealt discarded, the others into the
+    first row with room (top, middle, bottom). Returns the streets played."""
+    streets = 0
+    while True:
+        _status(page, "your turn|showdown")
+        if "showdown" in (page.text_content("#status") or ""):
+            return streets
+        streets += 1
+        if page.is_visible("#discard-zone"):
+            page.locator("#hand .card").last.click()
+            page.click("#discard-zone")
+        for _ in range(page.locator("#hand .card").count()):
+            page.locator("#hand .card").first.click()
+            row = next(r for r in ("top", "middle", "bottom") if _room(page, r) > 0)
+            page.locator(f".board.mine .row[data-row={row}] .slot").first.click()
+        assert page.locator("#hand .card").count() == 0
+        placed = page.locator(PLACED).count()
+        page.click("#confirm")
+        page.wait_for_function(f"() => document.querySelectorAll('{PLACED}').length > {placed}")
+
+
+def _all_inside(page: Page, name: str, tmp_path: Path) -> None:
+    """Every showdown figure is drawn inside the window, the page not scrolled."""
+    page.wait_for_timeout(100)  # a frame for the new size's layout
+    shot = tmp_path / f"showdown-{name}.png"
+    page.screenshot(path=str(shot))
+    if SHOTS:
+        shutil.copy(shot, Path(SHOTS) / shot.name)
+    scroll_x, scroll_y, outside = page.evaluate(OUTSIDE, list(FIGURES))
+    assert (scroll_x, scroll_y) == (0, 0), name
+    assert outside == [], name
+
+
+def _plate(page: Page, seat: int) -> str:
+    return page.text_content(f"#showdown .result[data-seat='{seat}']") or ""
+
+
+def test_the_showdown_is_on_the_table_inside_the_window_and_clears_with_the_next_hand(tmp_path: Path) -> None:
+    errors: list[str] = []
+    with _served(tmp_path) as (base, clock), sync_playwright() as play:
+        browser = play.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        page = new_page(browser, viewport=WIDE)
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(base + "/")
+        page.fill("#player-name", "ann")
+        page.dispatch_event("#player-name", "change")
+        _create_table(page, preset="pineapple", seats="3", seat1="heuristic", seat2="heuristic", hand_seconds="600")
+        page.wait_for_url("**/#/table/1")
+        assert _play_top_first(page) == 5
+        page.wait_for_selector("#showdown-panel:not([hidden])")
+        # the showdown takes the middle of the table: the boards and ann's cards give way
+        assert page.is_hidden("#boards")
+        assert page.is_hidden("#me")
+        box = page.locator("#showdown-panel").bounding_box()
+        side = page.locator("aside.side").bounding_box()
+        assert box is not None
+        assert side is not None
+        assert box["x"] + box["width"] <= side["x"]
+        assert box["width"] > 2 * side["width"]
+        # ann first (her board), then the bots in seat order
+        seats = page.eval_on_selector_all("#showdown .result", "nodes => nodes.map((n) => n.dataset.seat)")
+        assert seats == ["0", "1", "2"]
+        assert page.locator("#showdown .hand-name").count() == 9
+        assert all(name.strip() for name in page.locator("#showdown .hand-name").all_text_contents())
+        # ann fouled: FOULED on her board only, both bots scoop her (american: 3 rows + 3 more)
+        assert page.locator("#showdown .badge.foul").count() == 1
+        assert "FOULED" in _plate(page, 0)
+        assert "royalties 0" in _plate(page, 0)
+        ann_lines = page.locator("#showdown .result[data-seat='0'] .vs-line").all_text_contents()
+        assert len(ann_lines) == 2
+        assert all("top \u22121 mid \u22121 bot \u22121, scooped \u22123" in line for line in ann_lines), ann_lines
+        # heuristic bot 2 earns a 14-card fantasy
+        assert page.locator("#showdown .badge.fantasy").count() == 1
+        assert "fantasy next: 14" in _plate(page, 2)
+        # each line against an opponent adds up to the engine's points
+        pairs = page.eval_on_selector_all(
+            "#showdown .vs-line", "nodes => nodes.map((n) => [n.dataset.points, n.dataset.computed])"
+        )
+        assert len(pairs) == 6
+        assert all(float(points) == float(computed) for points, computed in pairs), pairs
+        # the hand's totals, and the ledger's change: this hand, points and money after it
+        totals = page.locator("#showdown .result-total").all_text_contents()
+        assert totals == ["total \u221223 points", "total \u221211 points", "total +34 points"]
+        ledger = page.eval_on_selector_all(
+            "#showdown-ledger tr",
+            "rows => rows.map((r) => Array.from(r.children).map((c) => c.textContent))",
+        )
+        assert ledger == [
+            ["", "this hand", "points", "money"],
+            ["ann", "\u221223", "\u221223", "\u221223"],
+            ["heuristic bot 1", "\u221211", "\u221211", "\u221211"],
+            ["heuristic bot 2", "+34", "+34", "+34"],
+        ]
+        _all_inside(page, "desktop", tmp_path)
+        page.set_viewport_size(PHONE)
+        _all_inside(page, "phone", tmp_path)
+        # the next hand is dealt (the test moves the server's clock past the pause): the
+        # showdown is gone, the boards are back
+        clock.move(PAUSE)
+        _status(page, "Hand 2")
+        assert page.is_hidden("#showdown-panel")
+        assert page.is_visible("#boards")
+        browser.close()
+    assert errors == []
