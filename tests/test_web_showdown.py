@@ -99,12 +99,13 @@ def _room(page: Page, row: str) -> int:
 
 
 def _play_top_first(page: Page) -> int:
-    """ann's streets until the showdown: the last card dealt discarded, the others into the
-    first row with room (top, middle, bottom). Returns the streets played."""
+    """ann's streets until the showdown (or the tournament's end): the last card dealt
+    discarded, the others into the first row with room (top, middle, bottom). Returns the
+    streets played."""
     streets = 0
     while True:
-        _status(page, "your turn|showdown")
-        if "showdown" in (page.text_content("#status") or ""):
+        _status(page, "your turn|showdown|tournament is over")
+        if "your turn" not in (page.text_content("#status") or ""):
             return streets
         streets += 1
         if page.is_visible("#discard-zone"):
@@ -203,3 +204,84 @@ def test_the_showdown_is_on_the_table_inside_the_window_and_clears_with_the_next
         assert page.is_visible("#boards")
         browser.close()
     assert errors == []
+
+
+INSIDE_PANEL = """() => {
+  const panel = document.getElementById('tournament-panel').getBoundingClientRect();
+  const grid = document.querySelector('#tournament table');
+  const out = [];
+  for (const cell of grid.querySelectorAll('th, td')) {
+    const r = cell.getBoundingClientRect();
+    if (r.left < panel.left - 0.5 || r.right > panel.right + 0.5) out.push(cell.textContent);
+    if (cell.scrollWidth > cell.clientWidth + 1) out.push(`${cell.textContent} clipped`);
+  }
+  return out;
+}"""
+
+
+def test_a_finished_tournament_says_no_next_fantasy_and_its_prizes_fit(tmp_path: Path) -> None:
+    """The same seeded hand as a sit-and-go with 1 starting chip: ann and heuristic bot 1 are
+    out together (2nd-3rd, tied), heuristic bot 2 wins it with a fantasy entry that no hand
+    follows, so no board says "fantasy next"; the results table fits its panel."""
+    errors: list[str] = []
+    with _served(tmp_path) as (base, _clock), sync_playwright() as play:
+        browser = play.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        page = new_page(browser, viewport=WIDE)
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(base + "/")
+        page.fill("#player-name", "ann")
+        page.dispatch_event("#player-name", "change")
+        _create_table(
+            page,
+            kind="tournament",
+            preset="pineapple",
+            seats="3",
+            seat1="heuristic",
+            seat2="heuristic",
+            starting_chips="1",
+            payouts="0.7,0.3",
+            hand_seconds="600",
+        )
+        page.wait_for_url("**/#/table/1")
+        assert _play_top_first(page) == 5
+        _status(page, "The tournament is over")
+        page.wait_for_selector("#showdown-panel:not([hidden])")
+        assert "FOULED" in _plate(page, 0)
+        assert "fantasy" not in page.evaluate("() => document.body.innerText")
+        ledger = page.eval_on_selector_all(
+            "#showdown-ledger tr",
+            "rows => rows.map((r) => Array.from(r.children).map((c) => c.textContent))",
+        )
+        assert ledger[0] == ["", "this hand", "chips"]
+        assert [row[0] for row in ledger[1:]] == ["ann", "heuristic bot 1", "heuristic bot 2"]
+        prizes = page.eval_on_selector_all(
+            "#tournament tr", "rows => rows.map((r) => Array.from(r.children).map((c) => c.textContent))"
+        )
+        assert prizes[0] == ["", "chips", "last hand", "place", "prize"]
+        assert prizes[1][0] == "heuristic bot 2"
+        assert prizes[1][3:] == ["1st", "210"]
+        for size, name in ((WIDE, "desktop"), (PHONE, "phone")):
+            page.set_viewport_size(size)
+            page.wait_for_timeout(100)
+            page.screenshot(path=str(tmp_path / f"tournament-{name}.png"), full_page=True)
+            if SHOTS:
+                shutil.copy(tmp_path / f"tournament-{name}.png", Path(SHOTS) / f"tournament-{name}.png")
+            assert page.evaluate(INSIDE_PANEL) == [], name
+            outside = page.evaluate(OUTSIDE, list(FIGURES))[2]
+            assert outside == [], name
+        browser.close()
+    assert errors == []
+
+
+def test_the_keyboard_help_shows_on_a_desktop_not_on_a_touch_screen(tmp_path: Path) -> None:
+    with _served(tmp_path) as (base, _clock), sync_playwright() as play:
+        browser = play.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        desk = new_page(browser, viewport=WIDE)
+        touch = new_page(browser, viewport=PHONE, is_mobile=True, has_touch=True)
+        shown = []
+        for page in (desk, touch):
+            page.goto(base + "/")
+            page.wait_for_selector("#lobby:not([hidden])")
+            shown.append(page.evaluate("() => getComputedStyle(document.querySelector('.keys')).display"))
+        assert shown == ["block", "none"]
+        browser.close()
