@@ -61,7 +61,7 @@ def _cell(page: Page, name: str, kind: str) -> str:
 
 
 def _signed(value: float) -> str:
-    return f"+{value:g}" if value > 0 else f"{value:g}"
+    return f"+{value:g}" if value > 0 else f"{value:g}".replace("-", "\u2212")  # the typographic minus
 
 
 def test_keep_a_pineapple_match_on_a_phone(tmp_path: Path) -> None:

@@ -27,6 +27,7 @@ from playwright.sync_api import Page, ViewportSize, sync_playwright
 
 from ofc.rules.cards import Deck
 from ofc.server.tables.agents import default_bot_factory
+from support.keep_books import PINEAPPLE_HANDS
 from support.launch import free_port
 from support.server import HANG_GUARD, FakeClock, make_app
 from test_web_e2e import CHROMIUM, FLAGS, PLACED, _create_table, _status, new_page
@@ -285,3 +286,53 @@ def test_the_keyboard_help_shows_on_a_desktop_not_on_a_touch_screen(tmp_path: Pa
             shown.append(page.evaluate("() => getComputedStyle(document.querySelector('.keys')).display"))
         assert shown == ["block", "none"]
         browser.close()
+
+
+LABELS_CLEAR = """() => {
+  const bad = [];
+  for (const rows of document.querySelectorAll('#k-result .k-rows')) {
+    const spans = rows.children;
+    for (let i = 0; i + 1 < spans.length; i += 3) {
+      const label = spans[i].getBoundingClientRect();
+      const words = spans[i + 1].getBoundingClientRect();
+      const clipped = spans[i].scrollWidth > spans[i].clientWidth + 1;
+      if (label.right > words.left + 0.5 || clipped) bad.push(spans[i].textContent);
+    }
+  }
+  for (const label of document.querySelectorAll('#k-board .k-label')) {
+    if (label.scrollWidth > label.clientWidth + 1) bad.push(label.textContent);
+  }
+  return bad;
+}"""
+
+
+def test_the_score_book_in_russian_on_a_phone_keeps_row_labels_clear_of_hand_names(tmp_path: Path) -> None:
+    """The keep page's result in Russian at 390x844: "верхний", "средний", "нижний" end before
+    the hand names begin, and the entry board's labels fit their box."""
+    errors: list[str] = []
+    with _served(tmp_path) as (base, _clock), sync_playwright() as play:
+        browser = play.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        page = new_page(browser, viewport=PHONE, locale="ru-RU", is_mobile=True, has_touch=True)
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(base + "/keep")
+        page.wait_for_function("() => document.documentElement.lang === 'ru'")
+        for index, name in enumerate(("ann", "bob", "cat")):
+            page.fill(f"#k-new [name=p{index}]", name)
+        page.select_option("#k-new [name=preset]", "pineapple")
+        page.select_option("#k-new [name=button]", "ann")
+        page.click("#k-new button[type=submit]")
+        page.wait_for_selector("#k-board .k-row")
+        assert page.locator("#k-board .k-label").all_text_contents() == ["верхний", "средний", "нижний"]
+        for name, board in PINEAPPLE_HANDS[0].items():
+            page.click(f"#k-tabs button[data-player={name}]")
+            page.fill("#k-text", board)
+            page.click("#k-use")
+        page.click("#k-save")
+        page.wait_for_selector("#k-result .k-rows")
+        page.screenshot(path=str(tmp_path / "keep-ru.png"), full_page=True)
+        if SHOTS:
+            shutil.copy(tmp_path / "keep-ru.png", Path(SHOTS) / "keep-ru.png")
+        assert page.locator("#k-result .k-rows").count() == 3
+        assert page.evaluate(LABELS_CLEAR) == []
+        browser.close()
+    assert errors == []
