@@ -336,3 +336,31 @@ def test_the_score_book_in_russian_on_a_phone_keeps_row_labels_clear_of_hand_nam
         assert page.evaluate(LABELS_CLEAR) == []
         browser.close()
     assert errors == []
+
+
+def test_four_boards_fit_the_window_too(tmp_path: Path) -> None:
+    """Classic at four seats on the same decks: ann and heuristic bot 3 foul (their line reads
+    0 everywhere), every figure is inside the window at both sizes (on the phone each
+    opponent's points on one line, the breakdown in the hand history)."""
+    errors: list[str] = []
+    with _served(tmp_path) as (base, _clock), sync_playwright() as play:
+        browser = play.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        page = new_page(browser, viewport=WIDE)
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(base + "/")
+        page.fill("#player-name", "ann")
+        page.dispatch_event("#player-name", "change")
+        bots = {"seat1": "heuristic", "seat2": "heuristic", "seat3": "heuristic"}
+        _create_table(page, preset="classic", seats="4", hand_seconds="600", **bots)
+        page.wait_for_url("**/#/table/1")
+        assert _play_top_first(page) == 9
+        page.wait_for_selector("#showdown-panel:not([hidden])")
+        assert page.locator("#showdown .result.fouled").count() == 2
+        totals = page.locator("#showdown .result-total").all_text_contents()
+        assert totals == ["total \u221218 points", "total +36 points", "total 0 points", "total \u221218 points"]
+        assert "vs heuristic bot 3: top 0 mid 0 bot 0 \u2192 0" in _plate(page, 0)
+        for size, name in ((WIDE, "desktop-4"), (PHONE, "phone-4")):
+            page.set_viewport_size(size)
+            _all_inside(page, name, tmp_path)
+        browser.close()
+    assert errors == []

@@ -135,6 +135,8 @@ export function renderShowdown() {
   // the viewer's own board first, then the others in seat order
   players.sort((a, b) => Number(showing.hand_seats[b.seat] === state.you) - Number(showing.hand_seats[a.seat] === state.you));
   $("showdown").replaceChildren(...players.map((player) => boardPlate(player, showing, state, rules)));
+  // four boards on a phone: each opponent's points on one line (the breakdown stays in the history)
+  $("showdown-panel").classList.toggle("many", players.length > 3);
   $("showdown-ledger").replaceChildren(ledgerChange(showing, state));
 }
 
