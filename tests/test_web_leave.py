@@ -134,8 +134,8 @@ def test_the_hints_choices_and_a_confirm_answered_while_a_slow_hint_runs(tmp_pat
         assert buttons.count() == 3
         for index, choice in enumerate(choices):
             text = buttons.nth(index).text_content() or ""
-            value = ("+" if round(choice["value"], 2) > 0 else "") + f"{choice['value']:.2f}"
-            shown = re.match(rf"^{index + 1}\. {re.escape(value)} expected, fouls ([\d.]+)%: ", text)
+            value = ("+" if round(choice["value"], 2) > 0 else "") + f"{choice['value']:.2f}".replace("-", "\u2212")
+            shown = re.match(rf"^{index + 1}\. {re.escape(value)}, fouls ([\d.]+)%: ", text)
             assert shown, (text, value)
             assert abs(float(shown.group(1)) - 100 * choice["foul"]) <= 0.051  # one decimal at most
         # the board had not changed: the best choice is on it; the second is one click away
