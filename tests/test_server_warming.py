@@ -4,6 +4,8 @@ holds the table, so the seat's clock loses none of the time the server took."""
 
 from __future__ import annotations
 
+import dataclasses
+import random
 import threading
 from pathlib import Path
 from typing import Any
@@ -11,8 +13,19 @@ from typing import Any
 from starlette.testclient import TestClient
 
 from ofc.bots.base import Decision
+from ofc.engine.actions import Action
 from ofc.engine.view import HandView
-from support.server import HANG_GUARD, FakeClock, StandInBot, make_app, my_turn, receive, stand_in_factory, until
+from support.server import (
+    HANG_GUARD,
+    FakeClock,
+    StandInBot,
+    make_app,
+    my_turn,
+    random_move,
+    receive,
+    stand_in_factory,
+    until,
+)
 
 
 def test_a_full_table_deals_its_first_hand_only_once_the_workers_are_warm(tmp_path: Path) -> None:
@@ -98,3 +111,44 @@ def test_a_hint_past_its_budget_holds_the_table_and_costs_the_seat_no_time(tmp_p
             assert my_clock(after) == my_clock(before)  # running again from the same 50 s
             mine = after["hand"]["seats"][after["hand"]["seat"]]
             assert mine["top"] + mine["middle"] + mine["bottom"] == []  # nothing was placed for the seat
+
+
+class GatedActor(StandInBot):
+    """A table's bot whose ``act`` waits until the test opens ``GATE``."""
+
+    def act(self, view: HandView) -> Action:
+        assert GATE.wait(HANG_GUARD)
+        return super().act(view)
+
+
+def gated_actor_factory(spec: str, seed: int | None) -> StandInBot:
+    """``gated`` gives the gated bot, any other spec a stand-in."""
+    return GatedActor(0) if spec == "gated" else stand_in_factory(spec, seed)
+
+
+def test_a_slow_bot_decision_holds_the_table_and_charges_no_one(tmp_path: Path) -> None:
+    GATE.clear()
+    clock = FakeClock(1000)
+    app = make_app(tmp_path, clock=clock, bot_factory=gated_actor_factory)
+    manager = app.state.manager
+    manager.settings = dataclasses.replace(manager.settings, bot_budget=0)  # every bot decision past its budget
+    with TestClient(app) as client:
+        body = {"seats": 2, "bots": [None, "gated"], "sit": {"name": "ann"}, "settings": {"hand_seconds": 60}}
+        created = client.post("/api/tables", json=body).json()
+        table, token = created["id"], created["joined"]["token"]
+        with client.websocket_connect(f"/ws/tables/{table}") as ws:
+            ws.send_json({"type": "hello", "token": token})
+            held = until(ws, lambda m: m["type"] == "state" and (m["held"] or my_turn(m)))
+            if not held["held"]:  # the player acts first, then the bot
+                ws.send_json(random_move(held, random.Random(1)) | {"token": token})
+                held = until(ws, lambda m: m["type"] == "state" and m["held"])
+            bot = next(s for s, table_seat in enumerate(held["hand_seats"]) if table_seat == 1)
+            assert bot in held["hand"]["to_act"]
+            assert held["hand"]["seats"][bot]["clock"]["running"] is False
+            waited = held["hand"]["seats"][bot]["clock"]["hand"]
+            clock.move(500)  # far past the bot's deadline: its slowness is the server's, charged to no one
+            GATE.set()
+            acted = until(ws, lambda m: m["type"] == "state" and not m["held"] and bot not in m["hand"]["to_act"])
+            board = acted["hand"]["seats"][bot]
+            assert (board["clock"]["hand"], board["clock"]["running"]) == (waited, False)
+            assert len(board["top"] + board["middle"] + board["bottom"]) == 5  # its own move, not a timed-out one

@@ -362,17 +362,16 @@ class TableManager:
         still until ``work`` ends: the time the server takes beyond its budget runs no clock.
         """
         task = asyncio.ensure_future(work)
-        done, _ = await asyncio.wait({task}, timeout=budget)
-        if done:
-            return task.result(), Decimal(0)
         since: Decimal | None = None
         try:
-            async with runtime.lock:
-                await self._bring_to_time(runtime)
-                if self._to_act(runtime, seat):
-                    since = self.clock.now()
-                    runtime.game.time.hold(since)
-                    self._changed(runtime)  # the seats see every clock stopped
+            done, _ = await asyncio.wait({task}, timeout=budget)
+            if not done:
+                async with runtime.lock:
+                    await self._bring_to_time(runtime)
+                    if self._to_act(runtime, seat):
+                        since = self.clock.now()
+                        runtime.game.time.hold(since)
+                        self._changed(runtime)  # the seats see every clock stopped
             answer = await task
         finally:
             task.cancel()
