@@ -58,7 +58,8 @@ def test_a_server_killed_mid_hand_resumes_the_hand(tmp_path: Path) -> None:
         server.start()
         with _socket(server, table["id"]) as ws:
             _hello(ws, seat["token"])
-            after = _until(ws, lambda m: m["type"] == "state")
+            # the restored hand is held (its clocks stopped) until the restarted server's workers are warm
+            after = _until(ws, lambda m: m["type"] == "state" and m["warming"] is None)
             assert _lasting(after) == _lasting(before)
             while not after["finished"] and after["hand_number"] == before["hand_number"]:
                 ws.send(json.dumps(random_move(after, rng) | {"token": seat["token"]}))
