@@ -1,8 +1,9 @@
 """The bus between server processes: Redis publish/subscribe, one channel per process.
 
 Each ``ofc serve`` process (a node) reads its own channel ``ofc:node:<name>`` and the common
-``ofc:all``. Messages are JSON objects. A node sends everything through one connection, one
-message after another, so messages from one node arrive at another in the order they were sent;
+``ofc:all``. Messages are JSON objects (a relayed client text rides raw after them: ``encode``).
+A node sends everything through one connection, one message after another, so messages from
+one node arrive at another in the order they were sent;
 the database, not the bus, keeps what must not be lost (a message lost with a dying node is made
 good by the clients' reconnection and the database's state).
 """
@@ -60,11 +61,11 @@ class Bus:
 
     def send(self, node: str, message: dict[str, Any]) -> None:
         """Queue ``message`` for node ``node`` (in order after everything queued before)."""
-        self._outgoing.put_nowait((node_channel(node), _encode(message)))
+        self._outgoing.put_nowait((node_channel(node), encode(message)))
 
     def broadcast(self, message: dict[str, Any]) -> None:
         """Queue ``message`` for every node (this one included)."""
-        self._outgoing.put_nowait((ALL, _encode(message)))
+        self._outgoing.put_nowait((ALL, encode(message)))
 
     async def stop(self) -> None:
         """Send what is queued (a second at most), then disconnect."""
@@ -115,7 +116,7 @@ class Bus:
                 async for item in self._pubsub.listen():
                     if item.get("type") != "message":
                         continue
-                    message = json.loads(item["data"])
+                    message = decode(item["data"])
                     self.received += 1
                     self.lag = max(0.0, time.time() - float(message.pop("_t", time.time())))
                     try:
@@ -131,5 +132,33 @@ class Bus:
                     await self._pubsub.subscribe(node_channel(self.node), ALL)
 
 
-def _encode(message: dict[str, Any]) -> str:
-    return json.dumps(message | {"_t": time.time()}, separators=(",", ":"))
+PAYLOAD: Final = "p"
+"""The key of a message's text payload (a relayed client message, already JSON), sent as it is."""
+
+
+def encode(message: dict[str, Any]) -> str:
+    r"""A message as sent: its fields as one JSON line (with the sending time ``_t``), then the raw
+    text payload, if any, after the newline (so a relayed message is neither escaped nor parsed again).
+
+    >>> encode({"k": "out", "p": '{"type": "state"}', "_t": 1.5})
+    '{"_t":1.5,"k":"out"}\n{"type": "state"}'
+    """
+    payload = message.get(PAYLOAD)
+    if not isinstance(payload, str):
+        return json.dumps({"_t": time.time()} | message, separators=(",", ":"))
+    fields = {"_t": time.time()} | {key: value for key, value in message.items() if key != PAYLOAD}
+    return json.dumps(fields, separators=(",", ":")) + "\n" + payload
+
+
+def decode(data: bytes | str) -> dict[str, Any]:
+    r"""The message ``encode`` made (JSON never holds a raw newline, so the first one ends the fields).
+
+    >>> decode(encode({"k": "out", "p": '{"a":\n1}'}))["p"]
+    '{"a":\n1}'
+    """
+    text = data.decode("utf-8") if isinstance(data, bytes) else data
+    fields, newline, payload = text.partition("\n")
+    message: dict[str, Any] = json.loads(fields)
+    if newline:
+        message[PAYLOAD] = payload
+    return message
