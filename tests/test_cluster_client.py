@@ -23,6 +23,8 @@ import pytest
 from support.ray_cluster import RayCluster
 from support.server import HANG_GUARD
 
+pytestmark = pytest.mark.xdist_group("ray")  # one Ray cluster at a time on the machine (scripts/test: --dist loadgroup)
+
 CLOCKED = ("decision_seconds", "decision_max_seconds")
 """The figures of a run measured by the wall clock: all the others follow from the seed."""
 
@@ -105,6 +107,7 @@ SHOWN = """
 import os
 from ray._private.worker import print_to_stdstream
 from ofc.cli.simulate_cmd import stdout_to_stderr
+
 
 def lost(text):
     print_to_stdstream({"lines": [text], "pid": "raylet", "is_err": False}, ignore_prefix=False)
