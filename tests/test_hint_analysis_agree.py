@@ -120,15 +120,9 @@ def test_an_exact_last_street_is_never_unsure() -> None:
 
 
 class StandIn:
-    """A bot with no play-outs (as the heuristic bot, or a test's stand-in)."""
+    """A bot that keeps no ranking of play-outs (as the heuristic bot): only its name."""
 
     name = "stand-in"
-
-    def decide(self, view: HandView) -> Decision:
-        raise NotImplementedError
-
-    def act(self, view: HandView) -> Action:
-        raise NotImplementedError
 
 
 def test_a_bot_without_play_outs_is_never_unsure() -> None:
