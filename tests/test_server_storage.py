@@ -161,21 +161,21 @@ def test_downtime_does_not_count_against_the_seat_to_act(db_url: str) -> None:
         hour = Decimal(3600)
         # Restarted an hour later: the clocks go on from the last stored event (105).
         again = TableGame.restore(store.load_tables()[0], store, now=Decimal(105) + hour)
-        assert again.offset == hour
+        assert again.time.offset == hour
         assert again.wake_time() == due + hour
         assert not again.sync(due + hour - Decimal("0.5"))
         assert again.hand is not None
         assert not again.hand.private_record().actions[-1].automatic
         # Without a restart time the table keeps server time: the seat would be placed at once.
         plain = TableGame.restore(store.load_tables()[0], store)
-        assert (plain.offset, plain.wake_time()) == (0, due)
+        assert (plain.time.offset, plain.wake_time()) == (0, due)
         assert again.sync(due + hour)
         assert again.hand.private_record().actions[-1].automatic
         assert again.hand.private_record().actions[-1].time == due  # stored in table time
         replayed = TableGame.restore(store.load_tables()[0], store, now=due + hour + 5)
         assert replayed.hand is not None
         assert replayed.hand.private_record().actions == again.hand.private_record().actions
-        assert replayed.offset == hour + 5
+        assert replayed.time.offset == hour + 5
     finally:
         store.close()
 

@@ -142,15 +142,6 @@ class TableGame:
         self.settled = False
         """Whether the finished match's money is stored in the balances (until then its stakes stay held)."""
 
-    @property
-    def offset(self) -> Decimal:
-        """Server time minus table time, holds aside: what the table's clocks did not count."""
-        return self.time.offset
-
-    @offset.setter
-    def offset(self, value: Decimal) -> None:
-        self.time.offset = value
-
     def _write(self, call: Callable[..., object], *args: Any) -> None:
         if self.deferred:
             self.pending.append(functools.partial(call, *args))
@@ -584,4 +575,4 @@ class TableGame:
             self.status = FINISHED
         last = self.hand
         if now is not None and self.status == PLAYING and last is not None:
-            self.offset = max(Decimal(0), now - last.now)
+            self.time.offset = max(Decimal(0), now - last.now)

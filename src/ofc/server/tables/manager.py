@@ -134,9 +134,9 @@ class TableManager:
         """The bus to the other servers on this database (None: this process serves alone)."""
         self._keeper: asyncio.Task[None] | None = None
         self._others: list[dict[str, Any]] = []
+        """The lobby entries of the unfinished tables other nodes run (refreshed by the keeper)."""
         self._other_rows: dict[int, tuple[TableRow, dict[str, Any]]] = {}
         """The stored rows of the tables in ``_others`` and their lobby entries, by table."""
-        """The lobby entries of the unfinished tables other nodes run (refreshed by the keeper)."""
         self.renewals = 0
         self.takeovers = 0
         self.actions_stored = 0
