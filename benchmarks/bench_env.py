@@ -110,9 +110,8 @@ def pettingzoo(rules: Rules, seconds: float, compiled: bool = True) -> tuple[int
     return steps, clock() - start, f"{number} hands"
 
 
-def gymnasium(rules: Rules, seconds: float) -> tuple[int, float, str]:
-    """One learning seat with masked random actions, ``random`` bots elsewhere."""
-    env = SeatEnv(rules, "random", seat=0, players=rules.players)
+def seat_env_hands(env: SeatEnv, seconds: float) -> tuple[int, int, float]:
+    """Hands of one learning seat playing masked random actions for ``seconds``: hands, ``step`` calls, time."""
     rng = random.Random(1)
     calls, start, number = 0, clock(), 0
     while clock() - start < seconds:
@@ -123,8 +122,14 @@ def gymnasium(rules: Rules, seconds: float) -> tuple[int, float, str]:
             legal = np.flatnonzero(observation["action_mask"])
             observation, _, done, _, _ = env.step(int(legal[rng.randrange(len(legal))]))
             calls += 1
+    return number, calls, clock() - start
+
+
+def gymnasium(rules: Rules, seconds: float) -> tuple[int, float, str]:
+    """One learning seat with masked random actions, ``random`` bots elsewhere."""
+    number, calls, elapsed = seat_env_hands(SeatEnv(rules, "random", seat=0, players=rules.players), seconds)
     per_hand = len(rules.spec.streets) * rules.players
-    return number * per_hand, clock() - start, f"{number} hands, {calls} env.step calls"
+    return number * per_hand, elapsed, f"{number} hands, {calls} env.step calls"
 
 
 def parallel(rules: Rules, seconds: float) -> tuple[int, float, str]:
@@ -148,18 +153,8 @@ def parallel(rules: Rules, seconds: float) -> tuple[int, float, str]:
 
 def gymnasium_heuristic(rules: Rules, seconds: float) -> tuple[int, float, str]:
     """One learning seat with masked random actions against ``heuristic`` bots: the learner's steps."""
-    env = SeatEnv(rules, "heuristic", seat=0, players=rules.players)
-    rng = random.Random(1)
-    calls, start, number = 0, clock(), 0
-    while clock() - start < seconds:
-        observation, _ = env.reset(seed=number)
-        number += 1
-        done = False
-        while not done:
-            legal = np.flatnonzero(observation["action_mask"])
-            observation, _, done, _, _ = env.step(int(legal[rng.randrange(len(legal))]))
-            calls += 1
-    return calls, clock() - start, f"{number} hands"
+    number, calls, elapsed = seat_env_hands(SeatEnv(rules, "heuristic", seat=0, players=rules.players), seconds)
+    return calls, elapsed, f"{number} hands"
 
 
 def worker_seconds(pids: list[int]) -> float:
