@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 import uvicorn
-from playwright.sync_api import Page, ViewportSize, sync_playwright
+from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
 
 from ofc.rules.cards import Deck
 from ofc.server.tables.agents import default_bot_factory
@@ -134,6 +134,16 @@ def _all_inside(page: Page, name: str, tmp_path: Path) -> None:
     assert outside == [], name
 
 
+def _lobby_as_ann(browser: Browser, base: str, errors: list[str]) -> Page:
+    """A wide page in the lobby, named ann, its script errors kept in ``errors``."""
+    page = new_page(browser, viewport=WIDE)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(base + "/")
+    page.fill("#player-name", "ann")
+    page.dispatch_event("#player-name", "change")
+    return page
+
+
 def _plate(page: Page, seat: int) -> str:
     return page.text_content(f"#showdown .result[data-seat='{seat}']") or ""
 
@@ -142,11 +152,7 @@ def test_the_showdown_is_on_the_table_inside_the_window_and_clears_with_the_next
     errors: list[str] = []
     with _served(tmp_path) as (base, clock), sync_playwright() as play:
         browser = play.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
-        page = new_page(browser, viewport=WIDE)
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.goto(base + "/")
-        page.fill("#player-name", "ann")
-        page.dispatch_event("#player-name", "change")
+        page = _lobby_as_ann(browser, base, errors)
         _create_table(page, preset="pineapple", seats="3", seat1="heuristic", seat2="heuristic", hand_seconds="600")
         page.wait_for_url("**/#/table/1")
         assert _play_top_first(page) == 5
@@ -227,11 +233,7 @@ def test_a_finished_tournament_says_no_next_fantasy_and_its_prizes_fit(tmp_path:
     errors: list[str] = []
     with _served(tmp_path) as (base, _clock), sync_playwright() as play:
         browser = play.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
-        page = new_page(browser, viewport=WIDE)
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.goto(base + "/")
-        page.fill("#player-name", "ann")
-        page.dispatch_event("#player-name", "change")
+        page = _lobby_as_ann(browser, base, errors)
         _create_table(
             page,
             kind="tournament",
@@ -345,11 +347,7 @@ def test_four_boards_fit_the_window_too(tmp_path: Path) -> None:
     errors: list[str] = []
     with _served(tmp_path) as (base, _clock), sync_playwright() as play:
         browser = play.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
-        page = new_page(browser, viewport=WIDE)
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.goto(base + "/")
-        page.fill("#player-name", "ann")
-        page.dispatch_event("#player-name", "change")
+        page = _lobby_as_ann(browser, base, errors)
         bots = {"seat1": "heuristic", "seat2": "heuristic", "seat3": "heuristic"}
         _create_table(page, preset="classic", seats="4", hand_seconds="600", **bots)
         page.wait_for_url("**/#/table/1")
