@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +13,7 @@ import pytest
 
 from ofc.i18n.browser import catalog_document
 from ofc.i18n.language import Language
+from support.node import node_json
 
 WEB = Path(__file__).resolve().parent.parent / "src" / "ofc" / "web"
 HARNESS = """
@@ -46,15 +45,8 @@ SEATS: list[dict[str, Any]] = [
 
 
 def seat_names(language: Language) -> list[str]:
-    node = shutil.which("node")
-    if node is None:
-        pytest.fail("node is not installed: apt-get install nodejs")
     catalog = json.dumps(catalog_document(language))
-    done = subprocess.run(
-        [node, "--input-type=module", "-e", HARNESS, str(WEB / "state.js"), str(WEB / "i18n.js"), json.dumps(SEATS)],
-        input=catalog, capture_output=True, text=True, check=True, timeout=60,
-    )  # fmt: skip
-    names: list[str] = json.loads(done.stdout)
+    names: list[str] = node_json(HARNESS, str(WEB / "state.js"), str(WEB / "i18n.js"), json.dumps(SEATS), stdin=catalog)
     return names
 
 

@@ -9,12 +9,10 @@ browser globals ``i18n.js`` reads stubbed (English, no catalogue).
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
-import pytest
+from support.node import node_json
 
 WEB = Path(__file__).resolve().parent.parent / "src" / "ofc" / "web"
 HARNESS = """
@@ -46,17 +44,7 @@ AMERICAN = {"scoring": "american"}
 
 
 def _run(cases: list[tuple[dict[str, Any], dict[str, Any], dict[str, str] | None]]) -> list[list[Any]]:
-    node = shutil.which("node")
-    if node is None:
-        pytest.fail("node is not installed: apt-get install nodejs")
-    done = subprocess.run(
-        [node, "--input-type=module", "-e", HARNESS, str(WEB / "showdown.js"), str(WEB / "rows.js"), json.dumps(cases)],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=60,
-    )
-    result: list[list[Any]] = json.loads(done.stdout)
+    result: list[list[Any]] = node_json(HARNESS, str(WEB / "showdown.js"), str(WEB / "rows.js"), json.dumps(cases))
     return result
 
 

@@ -8,16 +8,14 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
-import pytest
 from starlette.testclient import TestClient
 
 from ofc.i18n.catalog import read_catalog
 from ofc.i18n.language import Language
+from support.node import node_json
 from support.server import create_table, make_app
 
 WEB = Path(__file__).resolve().parent.parent / "src" / "ofc" / "web"
@@ -37,17 +35,7 @@ console.log(JSON.stringify([names, tables]));
 
 
 def _node(seats: list[dict[str, Any]]) -> list[list[str]]:
-    node = shutil.which("node")
-    if node is None:
-        pytest.fail("node is not installed: apt-get install nodejs")
-    done = subprocess.run(
-        [node, "--input-type=module", "-e", HARNESS, str(WEB / "state.js"), str(WEB / "lobby.js"), json.dumps(seats)],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=60,
-    )
-    result: list[list[str]] = json.loads(done.stdout)
+    result: list[list[str]] = node_json(HARNESS, str(WEB / "state.js"), str(WEB / "lobby.js"), json.dumps(seats))
     return result
 
 

@@ -5,12 +5,10 @@ moves on they are forgotten. The module runs under Node with a local storage sta
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
-import pytest
+from support.node import node_json
 
 WEB = Path(__file__).resolve().parent.parent / "src" / "ofc" / "web"
 HARNESS = """
@@ -39,15 +37,8 @@ def my_turn(hand_number: int, you: int = 1) -> dict[str, Any]:
 
 
 def run(stored: dict[str, Any], message: dict[str, Any]) -> dict[str, Any]:
-    node = shutil.which("node")
-    if node is None:
-        pytest.fail("node is not installed: apt-get install nodejs")
     entries = [[key, json.dumps(value)] for key, value in stored.items()]
-    done = subprocess.run(
-        [node, "--input-type=module", "-e", HARNESS, str(WEB / "state.js"), json.dumps(entries), json.dumps(message)],
-        capture_output=True, text=True, check=True, timeout=60,
-    )  # fmt: skip
-    result: dict[str, Any] = json.loads(done.stdout)
+    result: dict[str, Any] = node_json(HARNESS, str(WEB / "state.js"), json.dumps(entries), json.dumps(message))
     result["store"] = {key: json.loads(value) for key, value in result["store"]}
     return result
 
