@@ -458,7 +458,7 @@ def test_the_rematch_link_and_the_clocks_survive_a_restart(tmp_path: Path) -> No
     clock.move(3600)  # an hour down: bob's clock goes on where the last stored event left it
     with TestClient(make_app(tmp_path, clock=clock)) as client:
         game = app_state(client).manager.tables[first["id"]].game
-        assert game.offset >= 3600
+        assert game.time.offset >= 3600
         with client.websocket_connect(f"/ws/tables/{first['id']}") as ws:
             ws.send_json({"type": "hello", "token": rematch["token"]})
             state = until(ws, lambda m: my_turn(m))
