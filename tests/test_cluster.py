@@ -23,8 +23,6 @@ import pytest
 from ofc.cli.app import main
 from ofc.train.cluster import ClusterError, check_cluster, connect
 
-pytestmark = pytest.mark.xdist_group("ray")  # one Ray cluster at a time on the machine (scripts/test: --dist loadgroup)
-
 pytest.importorskip("ray")
 CHECKS = Path(__file__).parent / "support" / "ray_checks.py"
 

@@ -23,8 +23,6 @@ import pytest
 from support.ray_cluster import RayCluster
 from support.server import HANG_GUARD
 
-pytestmark = pytest.mark.xdist_group("ray")  # one Ray cluster at a time on the machine (scripts/test: --dist loadgroup)
-
 CLOCKED = ("decision_seconds", "decision_max_seconds")
 """The figures of a run measured by the wall clock: all the others follow from the seed."""
 
@@ -43,10 +41,21 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RayCluster]:
         here.stop()
 
 
-def simulate(env: dict[str, str], *options: str) -> subprocess.CompletedProcess[str]:
-    """``ofc simulate --bots heuristic,random --json`` with ``options``, to the end."""
+def simulate(env: dict[str, str], *options: str, tries: int = 1) -> subprocess.CompletedProcess[str]:
+    """``ofc simulate --bots heuristic,random --json`` with ``options``, to the end.
+
+    With ``tries`` > 1 a run that has not ended after its share of the hang guard is killed and
+    made again (Ray's client has been seen never to finish connecting on a loaded machine)."""
     command = [sys.executable, "-m", "ofc", "simulate", "--bots", "heuristic,random", "--json", *options]
-    done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=HANG_GUARD, check=False)
+    for attempt in range(1, tries + 1):
+        try:
+            done = subprocess.run(
+                command, env=env, capture_output=True, text=True, timeout=HANG_GUARD / tries, check=False
+            )
+            break
+        except subprocess.TimeoutExpired:
+            if attempt == tries:
+                raise
     assert done.returncode == 0, done.stderr[-3000:]
     return done
 
@@ -60,7 +69,7 @@ def seeded(document: dict[str, Any]) -> dict[str, Any]:
 @pytest.mark.slow
 def test_simulate_through_the_ray_client_equals_the_local_run(cluster: RayCluster) -> None:
     local = simulate(cluster.env, "--hands", "40", "--seed", "7", "--workers", "1")
-    remote = simulate(cluster.env, "--hands", "40", "--seed", "7", "--cluster", cluster.client_address)
+    remote = simulate(cluster.env, "--hands", "40", "--seed", "7", "--cluster", cluster.client_address, tries=2)
     assert remote.stdout.count("\n") == local.stdout.count("\n") == 1
     figures = seeded(json.loads(remote.stdout))
     assert figures == seeded(json.loads(local.stdout))

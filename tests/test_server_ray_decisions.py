@@ -38,8 +38,6 @@ from ofc.server.decisions.ray_pool import RayPool
 from support.launch import free_port
 from support.server import HANG_GUARD, StandInBot, create_table, join, make_app, my_turn, receive, until
 
-pytestmark = pytest.mark.xdist_group("ray")  # one Ray cluster at a time on the machine (scripts/test: --dist loadgroup)
-
 ray: Any = ray_module  # parts of Ray are untyped
 RAY = Path(sys.executable).parent / "ray"
 TESTS = Path(__file__).resolve().parent
