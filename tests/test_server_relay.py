@@ -44,7 +44,7 @@ def cluster() -> tuple[Cluster, RecordingBus, Host]:
 def test_a_message_for_a_relay_the_owner_does_not_know_ends_that_relay() -> None:
     """An owner that restarted knows none of its old relays: it tells the relaying node to end the socket."""
     node, bus, _host = cluster()
-    asyncio.run(node._receive({"k": "in", "n": "b", "c": "c1", "m": '{"type":"sync"}'}))
+    asyncio.run(node._receive({"k": "in", "n": "b", "c": "c1", "p": '{"type":"sync"}'}))
     assert bus.sent == [("b", {"k": "end", "c": "c1"})]
 
 

@@ -173,26 +173,26 @@ class Cluster:
             with contextlib.suppress(Exception):
                 await socket.close(code=code, reason=reason)
 
-        sending = asyncio.get_running_loop().create_task(writer())
-        pacer = Pacer()
-        try:
-            while connection_id in self.relays:
+        async def reader() -> None:
+            pacer = Pacer()
+            while True:
                 await pacer.turn()
-                receiving = asyncio.ensure_future(socket.receive())
-                done, _ = await asyncio.wait({receiving, sending}, return_when=asyncio.FIRST_COMPLETED)
-                if receiving not in done:
-                    receiving.cancel()
-                    break
-                frame = receiving.result()
+                frame = await socket.receive()
                 if frame["type"] == "websocket.disconnect":
-                    break
+                    return
                 text = frame.get("text")
                 if text is None:
                     text = bytes(frame.get("bytes") or b"").decode("utf-8", errors="replace")
-                self.bus.send(owner, {"k": "in", "c": connection_id, "n": self.node, "m": text})
-        except Exception:  # the client went away
-            log.debug("relay %s of table %s ended", connection_id, table, exc_info=True)
+                self.bus.send(owner, {"k": "in", "c": connection_id, "n": self.node, "p": text})
+
+        loop = asyncio.get_running_loop()
+        sending, receiving = loop.create_task(writer()), loop.create_task(reader())
+        try:  # until the client goes away (the reader ends) or the relay ends (the writer closes the socket)
+            await asyncio.wait({receiving, sending}, return_when=asyncio.FIRST_COMPLETED)
+            if receiving.done() and receiving.exception() is not None:
+                log.debug("relay %s of table %s ended", connection_id, table, exc_info=receiving.exception())
         finally:
+            receiving.cancel()
             if self.relays.pop(connection_id, None) is not None:
                 self.bus.send(owner, {"k": "close", "c": connection_id, "n": self.node})
             outbox.put_nowait(None)
@@ -258,7 +258,7 @@ class Cluster:
         elif kind == "in":
             client = self.clients.get((message["n"], message["c"]))
             if client is not None:
-                client.inbox.put_nowait(message["m"])
+                client.inbox.put_nowait(message["p"])
             else:  # a relay this node does not know (it restarted, or lost the table): it ends, the client reconnects
                 self.bus.send(message["n"], {"k": "end", "c": message["c"]})
         elif kind == "close":
