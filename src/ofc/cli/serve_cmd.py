@@ -83,6 +83,8 @@ def serve_command(
     ] = None,
 ) -> None:
     """Serve the lobby, the tables and the browser client (open http://HOST:PORT/)."""
+    import asyncio
+
     import uvicorn
 
     from ofc.bots import make_bot
@@ -91,6 +93,7 @@ def serve_command(
     from ofc.server.db.engine import SharedFile, hold_alone
     from ofc.server.db.storage import default_url
     from ofc.server.decisions.workers import check_budget
+    from ofc.server.net.bus import BusAddressError, BusUnreachable, RedisAddress, ping
     from ofc.server.net.limits import MAX_FRAME
 
     given: dict[str, Any] = {
@@ -123,6 +126,11 @@ def serve_command(
         raise typer.BadParameter(str(error), param_hint="--db") from None
     if alone is not None and settings.bus_url is not None:
         raise typer.BadParameter("several servers need PostgreSQL: SQLite serves one process", param_hint="--bus")
+    if settings.bus_url is not None:
+        try:
+            asyncio.run(ping(RedisAddress.parse(settings.bus_url)))
+        except (BusAddressError, BusUnreachable) as error:
+            raise typer.BadParameter(str(error), param_hint="--bus") from None
     where = f"http://{settings.host}:{settings.port}/"
     typer.echo(f"ofc serve: node {settings.node_name()}; database {url}; open {where} in a browser")
     uvicorn.run(

@@ -49,6 +49,10 @@ class BusAddressError(OfcError):
     """A bus address that is not a Redis URL."""
 
 
+class BusUnreachable(OfcError):
+    """No Redis answers at the bus address."""
+
+
 def command(*words: str) -> bytes:
     r"""A Redis command in Redis's protocol.
 
@@ -108,6 +112,10 @@ class RedisAddress:
         credentials = (self.password,) if self.username is None else (self.username, self.password)
         return [command("AUTH", *credentials)]
 
+    def where(self) -> str:
+        """The socket file, or HOST:PORT."""
+        return self.path or f"{self.host}:{self.port}"
+
     async def open(self, link: Link) -> None:
         """Connect ``link`` to Redis (raises ``OSError`` or ``TimeoutError``)."""
         loop = asyncio.get_running_loop()
@@ -149,6 +157,24 @@ class Link(asyncio.Protocol):
         """End the connection."""
         if self.transport is not None:
             self.transport.close()
+
+
+async def ping(address: RedisAddress) -> None:
+    """Return once Redis at ``address`` answers a PING (logged in); raise ``BusUnreachable`` if it does not."""
+    replies: asyncio.Queue[Any] = asyncio.Queue()
+    link = Link(replies.put_nowait, lambda _link: replies.put_nowait(None))
+    try:
+        await address.open(link)
+        link.write(b"".join([*address.login(), command("PING")]))
+        async with asyncio.timeout(CONNECT_SECONDS):
+            for _ in range(len(address.login()) + 1):
+                reply = await replies.get()
+                if reply is None or isinstance(reply, hiredis.ReplyError):
+                    raise BusUnreachable("Redis at {where} refused: {reply}", where=address.where(), reply=reply)
+    except (OSError, TimeoutError) as error:
+        raise BusUnreachable("no Redis answers at {where}: {error}", where=address.where(), error=error) from None
+    finally:
+        link.close()
 
 
 class Bus:
@@ -229,12 +255,9 @@ class Bus:
             except (OSError, TimeoutError):
                 if not retry:
                     raise
-                log.warning("bus: Redis at %s does not answer; connecting again in %.2f s", self._where(), pause)
+                log.warning("bus: Redis at %s does not answer; connecting again in %.2f s", self.address.where(), pause)
                 await asyncio.sleep(pause)
                 pause = min(pause * 2, RETRY_MOST)
-
-    def _where(self) -> str:
-        return self.address.path or f"{self.address.host}:{self.address.port}"
 
     # ------------------------------------------------------------------ publishing
 
