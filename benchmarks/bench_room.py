@@ -5,12 +5,15 @@ Each N runs ``--tables`` tables of people (random moves after a think time) behi
 (round robin, so most sockets are relayed to their table's owner) on a fresh PostgreSQL database
 with the Redis bus, the same load for every N. CPU is the servers' own (user + system seconds of
 every ``ofc serve`` process and its workers) per 1,000 actions, and its ratio to N = 1 is the
-cost of crossing processes. Then ``--kills`` times the owner of a bots-only table is killed with
+cost of crossing processes. With ``--rounds R`` the sizes run in turn R times (1, 2, 3, 1, 2, 3,
+...) and each figure is the median over the rounds: this machine is shared, and its speed
+drifts over minutes more than the cost measured. Then ``--kills`` times the owner of a bots-only table is killed with
 SIGKILL: the takeover time runs from the kill to the next action stored by the new owner. The
 load runs with the nodes' default lease (``--lease-seconds``), the kills with a short one.
 
     eval "$(bash scripts/services)"
-    .venv/bin/python benchmarks/bench_room.py --servers 1,2,3 --tables 100 --bots heuristic --seconds 40 --kills 10
+    .venv/bin/python benchmarks/bench_room.py --servers 1,2,3 --tables 100 --bots heuristic \
+        --seconds 40 --kills 10 --rounds 3
 """
 
 from __future__ import annotations
@@ -77,6 +80,15 @@ def one_size(servers: int, args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
+def summary(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """One size's runs in one: the median of each figure, the sum of the errors and the moves."""
+    middle = {key: round(statistics.median(run[key] for run in runs), 2) for key in runs[0]}
+    return middle | {
+        "errors": sum(run["errors"] for run in runs),
+        "tables_moved": sum(run["tables_moved"] for run in runs),
+    }
+
+
 def takeovers(kills: int, lease_seconds: float) -> list[float]:
     """Seconds from each kill -9 of a table's owner to the next action stored by the new owner.
 
@@ -134,30 +146,42 @@ def main() -> None:
     parser.add_argument("--kills", type=int, default=10)
     parser.add_argument("--lease-seconds", type=float, default=5, help="the nodes' lease under load (the default)")
     parser.add_argument("--takeover-lease-seconds", type=float, default=2, help="the nodes' lease in the kill runs")
+    parser.add_argument("--rounds", type=int, default=1, help="run the sizes in turn this many times (medians)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    sizes = []
-    for n in args.servers.split(","):
-        sizes.append(one_size(int(n), args))
-        print(f"measured: {json.dumps(sizes[-1])}", file=sys.stderr, flush=True)
+    counts = [int(n) for n in args.servers.split(",")]
+    rounds: list[list[dict[str, Any]]] = []
+    for _ in range(args.rounds):  # the sizes in turn, round after round: a drift of the machine hits each alike
+        rounds.append([])
+        for servers in counts:
+            rounds[-1].append(one_size(servers, args))
+            print(f"measured: {json.dumps(rounds[-1][-1])}", file=sys.stderr, flush=True)
+    sizes = [summary([one[index] for one in rounds]) for index in range(len(counts))]
     base = sizes[0]
-    for size in sizes:
+    for index, size in enumerate(sizes):
         size["p99_ratio_to_first"] = round(size["p99_ms"] / base["p99_ms"], 2)
         size["cpu_ratio_to_first"] = round(size["cpu_s_per_1000_actions"] / base["cpu_s_per_1000_actions"], 2)
+        size["cpu_ratio_each_round"] = [
+            round(one[index]["cpu_s_per_1000_actions"] / one[0]["cpu_s_per_1000_actions"], 2) for one in rounds
+        ]
     times = takeovers(args.kills, args.takeover_lease_seconds) if args.kills else []
-    figures: dict[str, Any] = {"tables": args.tables, "seconds": args.seconds, "sizes": sizes}
+    figures: dict[str, Any] = {"tables": args.tables, "seconds": args.seconds, "rounds": args.rounds, "sizes": sizes}
     if times:
         figures |= {"kills": len(times), "takeover_median_s": round(statistics.median(times), 2)}
         figures |= {"takeover_max_s": round(max(times), 2)}
     if args.json:
         print(json.dumps(figures))
         return
-    print(f"one room: {args.tables} tables x {args.seats} seats ({args.preset}), {args.seconds:.0f} s per size")
+    print(
+        f"one room: {args.tables} tables x {args.seats} seats ({args.preset}), {args.seconds:.0f} s per size, "
+        f"{args.rounds} round(s): medians over the rounds"
+    )
     for size in sizes:
         print(
             f"N={size['servers']}: {size['actions_per_s']} actions/s, p50 {size['p50_ms']} ms, p99 {size['p99_ms']} ms "
             f"({size['p99_ratio_to_first']}x N=1), CPU {size['cpu_s_per_1000_actions']} s per 1,000 actions "
-            f"({size['cpu_ratio_to_first']}x N=1), errors {size['errors']}, "
+            f"({size['cpu_ratio_to_first']}x N=1; each round {', '.join(map(str, size['cpu_ratio_each_round']))}), "
+            f"errors {size['errors']}, "
             f"sockets moved {size['tables_moved']}"
         )
     if times:
