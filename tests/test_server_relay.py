@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Collection
 from typing import Any
 
 from ofc.server.db.leases import Lease
+from ofc.server.net.bus import RESUBSCRIBED
 from ofc.server.net.outbox import Outbox
 from ofc.server.tables.cluster import Cluster, Relay
 
@@ -68,3 +70,19 @@ def test_every_relay_of_a_table_whose_lease_ran_out_ends() -> None:
     host.leases.held[8] = Lease(8, "b", 1, True)
     asyncio.run(node.check_relays())
     assert list(node.relays) == ["c2"]
+
+
+def test_subscribed_again_every_relay_ends_and_its_owner_is_told() -> None:
+    """The bus lost its subscription for a while: what the owners sent meanwhile is gone, so each
+    relayed client reconnects for a fresh state, and each owner drops its side of the relay."""
+    node, bus, _host = cluster()
+    first, second = Outbox(), Outbox()
+    node.relays = {"c1": Relay(7, "b", 2, first), "c2": Relay(8, "c", 1, second)}
+    asyncio.run(node._receive(json.loads(RESUBSCRIBED)))
+    assert node.relays == {}
+    assert asyncio.run(first.get()) is None
+    assert asyncio.run(second.get()) is None
+    assert sorted(bus.sent, key=str) == [
+        ("b", {"k": "close", "c": "c1", "n": "a"}),
+        ("c", {"k": "close", "c": "c2", "n": "a"}),
+    ]

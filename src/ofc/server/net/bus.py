@@ -44,6 +44,10 @@ RETRY_FIRST, RETRY_MOST = 0.05, 2.0
 
 Handler = Callable[[dict[str, Any]], Awaitable[None]]
 
+RESUBSCRIBED: Final = '{"k":"resubscribed"}'
+"""What the handler is given after the subscription was lost and made again: messages sent to
+this node in between are lost, so whatever depends on them must start afresh."""
+
 
 class BusAddressError(OfcError):
     """A bus address that is not a Redis URL."""
@@ -337,6 +341,9 @@ class Bus:
             elif reply[0] == "subscribe":
                 self._confirmations += 1
                 if self._confirmations == 2:
+                    if self._subscribed.is_set():  # subscribed again: what was sent meanwhile is gone
+                        self._arrived.append(RESUBSCRIBED)
+                        self._arrival.set()
                     self._subscribed.set()
         elif isinstance(reply, hiredis.ReplyError):
             log.error("bus: Redis refused the subscription: %s", reply)

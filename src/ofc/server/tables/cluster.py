@@ -135,9 +135,8 @@ class Cluster:
     async def stop(self) -> None:
         """Tell the other nodes this one's tables are free (its leases ended first), end the relays, leave."""
         self.bus.broadcast({"k": "released", "n": self.node})
-        for connection_id, relay in list(self.relays.items()):
-            relay.outbox.put_nowait(None)
-            self.relays.pop(connection_id, None)
+        for connection_id in list(self.relays):
+            self._end_relay(connection_id)
         await self.bus.stop()
 
     async def check_relays(self) -> None:
@@ -152,8 +151,15 @@ class Cluster:
         for connection_id, relay in list(self.relays.items()):
             lease = current.get(relay.table)
             if lease is None or not lease.live or (lease.owner, lease.epoch) != (relay.owner, relay.epoch):
-                relay.outbox.put_nowait(None)
-                self.relays.pop(connection_id, None)
+                self._end_relay(connection_id)
+
+    def _end_relay(self, connection_id: str, *, tell_owner: bool = False) -> None:
+        """Close a relayed socket (its client reconnects); ``tell_owner`` if the owner still serves it."""
+        relay = self.relays.pop(connection_id, None)
+        if relay is not None:
+            relay.outbox.put_nowait(None)
+            if tell_owner:
+                self.bus.send(relay.owner, {"k": "close", "c": connection_id, "n": self.node})
 
     # ------------------------------------------------------------------ the relay (this node holds the socket)
 
@@ -244,9 +250,7 @@ class Cluster:
             if relayed is not None:
                 relayed.outbox.put_nowait(message["p"], state=bool(message.get("s")))
         elif kind == "end":
-            relayed = self.relays.pop(message["c"], None)
-            if relayed is not None:
-                relayed.outbox.put_nowait(None)
+            self._end_relay(message["c"])
         elif kind == "reply":
             future = self._calls.get(message["r"])
             if future is not None and not future.done():
@@ -265,6 +269,9 @@ class Cluster:
             client = self.clients.pop((message["n"], message["c"]), None)
             if client is not None:
                 client.inbox.put_nowait(None)
+        elif kind == "resubscribed":  # what the owners sent meanwhile is lost: the relayed clients reconnect
+            for connection_id in list(self.relays):
+                self._end_relay(connection_id, tell_owner=True)
         elif kind == "released" and message.get("n") != self.node:
             self.scan.set()  # a node handed its tables over: take them now
 
