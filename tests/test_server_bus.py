@@ -193,7 +193,8 @@ def test_a_cut_publishing_connection_loses_nothing_and_keeps_the_order(tmp_path:
                     assert sender._unacknowledged  # written, held by the pause, not acknowledged
                     assert await redis_command(url, "CLIENT", "KILL", "TYPE", "normal") >= 1  # the publisher
                     assert await redis_command(url, "CLIENT", "UNPAUSE") == "OK"
-                    await until(lambda n=number: sender.sent == n, "the messages held were not sent again")
+                    sent = number
+                    await until(lambda: sender.sent == sent, "the messages held were not sent again")
                 await until(lambda: set(inbox.numbers()) == set(range(900)), "messages were lost")
                 assert list(dict.fromkeys(inbox.numbers())) == list(range(900))
             finally:
