@@ -54,6 +54,11 @@ def receiver_news(inbox: Inbox) -> list[dict[str, Any]]:
     return [message for message in inbox.messages if "i" not in message]
 
 
+def acknowledged(bus: Bus, count: int) -> Callable[[], bool]:
+    """Whether Redis has acknowledged ``count`` messages of ``bus``."""
+    return lambda: bus.sent == count
+
+
 async def until(condition: Callable[[], bool], failure: str) -> None:
     async with asyncio.timeout(WAIT):
         while not condition():
@@ -193,8 +198,7 @@ def test_a_cut_publishing_connection_loses_nothing_and_keeps_the_order(tmp_path:
                     assert sender._unacknowledged  # written, held by the pause, not acknowledged
                     assert await redis_command(url, "CLIENT", "KILL", "TYPE", "normal") >= 1  # the publisher
                     assert await redis_command(url, "CLIENT", "UNPAUSE") == "OK"
-                    sent = number
-                    await until(lambda: sender.sent == sent, "the messages held were not sent again")
+                    await until(acknowledged(sender, number), "the messages held were not sent again")
                 await until(lambda: set(inbox.numbers()) == set(range(900)), "messages were lost")
                 assert list(dict.fromkeys(inbox.numbers())) == list(range(900))
             finally:
