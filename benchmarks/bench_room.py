@@ -5,26 +5,30 @@ Each N runs ``--tables`` tables of people (random moves after a think time) behi
 (round robin, so most sockets are relayed to their table's owner) on a fresh PostgreSQL database
 with the Redis bus, the same load for every N. CPU is the servers' own (user + system seconds of
 every ``ofc serve`` process and its workers) per 1,000 actions, and its ratio to N = 1 is the
-cost of crossing processes. With ``--rounds R`` the sizes run in turn R times (1, 2, 3, 1, 2, 3,
-...) and each figure is the median over the rounds: this machine is shared, and its speed
-drifts over minutes more than the cost measured. Then ``--kills`` times the owner of a bots-only table is killed with
-SIGKILL: the takeover time runs from the kill to the next action stored by the new owner. The
-load runs with the nodes' default lease (``--lease-seconds``), the kills with a short one.
+cost of crossing processes. Every size's room is started once and kept; ``--rounds`` times the
+load runs ``--seconds`` on each in turn (1, 2, 3, then 3, 2, 1, ...), because this machine is
+shared and its speed drifts over minutes more than the cost measured: each round gives a ratio
+of two runs close in time, and the CPU figure pools every round. Then ``--kills`` times the
+owner of a bots-only table is killed with SIGKILL: the takeover time runs from the kill to the
+next action stored by the new owner. The load runs with the nodes' default lease
+(``--lease-seconds``), the kills with a short one.
 
     eval "$(bash scripts/services)"
     .venv/bin/python benchmarks/bench_room.py --servers 1,2,3 --tables 100 --bots heuristic \
-        --seconds 40 --kills 10 --rounds 3
+        --seconds 40 --kills 10 --rounds 4
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import statistics
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -58,34 +62,70 @@ async def load(room: Room, args: argparse.Namespace) -> tuple[list[float], int, 
     return latencies, sum(errors for _, errors, _ in done), sum(moved for _, _, moved in done)
 
 
-def one_size(servers: int, args: argparse.Namespace) -> dict[str, Any]:
-    with tempfile.TemporaryDirectory() as folder, fresh_database() as url:
-        options = (*OPTIONS, "--pause", "0", "--lease-seconds", str(args.lease_seconds))
-        room = Room(url.render_as_string(hide_password=False), Path(folder), servers, *options)
-        with room:
-            pids = [node.process.pid for node in room.nodes if node.process is not None]
-            before = cpu_seconds(pids)
-            latencies, errors, moved = asyncio.run(load(room, args))
-            used = cpu_seconds(pids) - before
-    ms = [value * 1000 for value in latencies]
+@dataclass
+class Segment:
+    """One load segment on one room: its latencies, the room's CPU seconds, errors and moved sockets."""
+
+    latencies: list[float]
+    cpu: float
+    errors: int
+    moved: int
+
+
+def segment(room: Room, args: argparse.Namespace) -> Segment:
+    """``--seconds`` of load on ``room``, with the CPU its nodes used meanwhile."""
+    pids = [node.process.pid for node in room.nodes if node.process is not None]
+    before = cpu_seconds(pids)
+    latencies, errors, moved = asyncio.run(load(room, args))
+    return Segment(latencies, cpu_seconds(pids) - before, errors, moved)
+
+
+def in_turn(counts: list[int], args: argparse.Namespace) -> dict[int, list[Segment]]:
+    """Every room size started once, then loaded in turn, round after round (1, 2, 3, then 3, 2, 1, ...):
+    a drift of the shared machine's speed hits each size alike, and each round gives each size's
+    CPU beside N = 1's a minute away."""
+    with contextlib.ExitStack() as stack:
+        rooms: dict[int, Room] = {}
+        for servers in counts:
+            folder = stack.enter_context(tempfile.TemporaryDirectory())
+            url = stack.enter_context(fresh_database()).render_as_string(hide_password=False)
+            options = (*OPTIONS, "--pause", "0", "--lease-seconds", str(args.lease_seconds))
+            rooms[servers] = stack.enter_context(Room(url, Path(folder), servers, *options))
+        segments: dict[int, list[Segment]] = {servers: [] for servers in counts}
+        for number in range(args.rounds):
+            for servers in counts if number % 2 == 0 else counts[::-1]:
+                segments[servers].append(segment(rooms[servers], args))
+                done = segments[servers][-1]
+                cpu = 1000 * done.cpu / max(1, len(done.latencies))
+                print(
+                    f"round {number + 1}, N={servers}: CPU {cpu:.2f} s per 1,000 actions", file=sys.stderr, flush=True
+                )
+        return segments
+
+
+def figures_of(servers: int, segments: list[Segment], base: list[Segment], seconds: float) -> dict[str, Any]:
+    """One size's figures over its segments, and its CPU per action as a ratio to N = 1's (``base``)."""
+
+    def per_action(segment: Segment) -> float:
+        return 1000 * segment.cpu / max(1, len(segment.latencies))
+
+    def pooled(runs: list[Segment]) -> float:
+        return 1000 * sum(run.cpu for run in runs) / max(1, sum(len(run.latencies) for run in runs))
+
+    ms = [value * 1000 for run in segments for value in run.latencies]
+    each_round = [round(per_action(mine) / per_action(first), 2) for mine, first in zip(segments, base, strict=True)]
     return {
         "servers": servers,
         "actions": len(ms),
-        "actions_per_s": round(len(ms) / args.seconds, 1),
+        "actions_per_s": round(len(ms) / (seconds * len(segments)), 1),
         "p50_ms": round(statistics.median(ms), 1),
         "p99_ms": round(percentile(ms, 0.99), 1),
-        "cpu_s_per_1000_actions": round(1000 * used / max(1, len(ms)), 2),
-        "errors": errors,
-        "tables_moved": moved,
-    }
-
-
-def summary(runs: list[dict[str, Any]]) -> dict[str, Any]:
-    """One size's runs in one: the median of each figure, the sum of the errors and the moves."""
-    middle = {key: round(statistics.median(run[key] for run in runs), 2) for key in runs[0]}
-    return middle | {
-        "errors": sum(run["errors"] for run in runs),
-        "tables_moved": sum(run["tables_moved"] for run in runs),
+        "cpu_s_per_1000_actions": round(pooled(segments), 2),
+        "cpu_ratio_to_first": round(pooled(segments) / pooled(base), 2),
+        "cpu_ratio_each_round": each_round,
+        "cpu_ratio_median_of_rounds": round(statistics.median(each_round), 2),
+        "errors": sum(run.errors for run in segments),
+        "tables_moved": sum(run.moved for run in segments),
     }
 
 
@@ -146,24 +186,14 @@ def main() -> None:
     parser.add_argument("--kills", type=int, default=10)
     parser.add_argument("--lease-seconds", type=float, default=5, help="the nodes' lease under load (the default)")
     parser.add_argument("--takeover-lease-seconds", type=float, default=2, help="the nodes' lease in the kill runs")
-    parser.add_argument("--rounds", type=int, default=1, help="run the sizes in turn this many times (medians)")
+    parser.add_argument("--rounds", type=int, default=4, help="load the sizes in turn this many times")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     counts = [int(n) for n in args.servers.split(",")]
-    rounds: list[list[dict[str, Any]]] = []
-    for _ in range(args.rounds):  # the sizes in turn, round after round: a drift of the machine hits each alike
-        rounds.append([])
-        for servers in counts:
-            rounds[-1].append(one_size(servers, args))
-            print(f"measured: {json.dumps(rounds[-1][-1])}", file=sys.stderr, flush=True)
-    sizes = [summary([one[index] for one in rounds]) for index in range(len(counts))]
-    base = sizes[0]
-    for index, size in enumerate(sizes):
-        size["p99_ratio_to_first"] = round(size["p99_ms"] / base["p99_ms"], 2)
-        size["cpu_ratio_to_first"] = round(size["cpu_s_per_1000_actions"] / base["cpu_s_per_1000_actions"], 2)
-        size["cpu_ratio_each_round"] = [
-            round(one[index]["cpu_s_per_1000_actions"] / one[0]["cpu_s_per_1000_actions"], 2) for one in rounds
-        ]
+    segments = in_turn(counts, args)
+    sizes = [figures_of(servers, segments[servers], segments[counts[0]], args.seconds) for servers in counts]
+    for size in sizes:
+        size["p99_ratio_to_first"] = round(size["p99_ms"] / sizes[0]["p99_ms"], 2)
     times = takeovers(args.kills, args.takeover_lease_seconds) if args.kills else []
     figures: dict[str, Any] = {"tables": args.tables, "seconds": args.seconds, "rounds": args.rounds, "sizes": sizes}
     if times:
@@ -174,13 +204,14 @@ def main() -> None:
         return
     print(
         f"one room: {args.tables} tables x {args.seats} seats ({args.preset}), {args.seconds:.0f} s per size, "
-        f"{args.rounds} round(s): medians over the rounds"
+        f"{args.rounds} round(s), sizes in turn; CPU over all rounds, and each round's ratio"
     )
     for size in sizes:
         print(
             f"N={size['servers']}: {size['actions_per_s']} actions/s, p50 {size['p50_ms']} ms, p99 {size['p99_ms']} ms "
             f"({size['p99_ratio_to_first']}x N=1), CPU {size['cpu_s_per_1000_actions']} s per 1,000 actions "
-            f"({size['cpu_ratio_to_first']}x N=1; each round {', '.join(map(str, size['cpu_ratio_each_round']))}), "
+            f"({size['cpu_ratio_to_first']}x N=1; rounds {', '.join(map(str, size['cpu_ratio_each_round']))}, "
+            f"median {size['cpu_ratio_median_of_rounds']}x), "
             f"errors {size['errors']}, "
             f"sockets moved {size['tables_moved']}"
         )
