@@ -23,8 +23,8 @@ from ofc.server.net.bus import (
     Bus,
     BusAddressError,
     BusUnreachable,
-    Link,
     RedisAddress,
+    call,
     command,
     node_channel,
     ping,
@@ -118,15 +118,7 @@ async def _answers(url: str) -> bool:
 
 async def redis_command(url: str, *words: str) -> Any:
     """One command's reply, on a connection of its own."""
-    replies: asyncio.Queue[Any] = asyncio.Queue()
-    link = Link(replies.put_nowait, lambda _link: None)
-    await RedisAddress.parse(url).open(link)
-    link.write(command(*words))
-    try:
-        async with asyncio.timeout(WAIT):
-            return await replies.get()
-    finally:
-        link.close()
+    return await call(RedisAddress.parse(url), *words)
 
 
 def run(test: Callable[[], Coroutine[Any, Any, None]]) -> None:

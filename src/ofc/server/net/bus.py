@@ -163,22 +163,30 @@ class Link(asyncio.Protocol):
             self.transport.close()
 
 
-async def ping(address: RedisAddress) -> None:
-    """Return once Redis at ``address`` answers a PING (logged in); raise ``BusUnreachable`` if it does not."""
+async def call(address: RedisAddress, *words: str) -> Any:
+    """One command's reply from Redis at ``address``, on a connection of its own (logged in first);
+    ``BusUnreachable`` if nothing answers or Redis refuses."""
+    login = address.login()
     replies: asyncio.Queue[Any] = asyncio.Queue()
     link = Link(replies.put_nowait, lambda _link: replies.put_nowait(None))
     try:
         await address.open(link)
-        link.write(b"".join([*address.login(), command("PING")]))
+        link.write(b"".join([*login, command(*words)]))
         async with asyncio.timeout(CONNECT_SECONDS):
-            for _ in range(len(address.login()) + 1):
+            for _ in range(len(login) + 1):
                 reply = await replies.get()
                 if reply is None or isinstance(reply, hiredis.ReplyError):
                     raise BusUnreachable("Redis at {where} refused: {reply}", where=address.where(), reply=reply)
+        return reply
     except (OSError, TimeoutError) as error:
         raise BusUnreachable("no Redis answers at {where}: {error}", where=address.where(), error=error) from None
     finally:
         link.close()
+
+
+async def ping(address: RedisAddress) -> None:
+    """Return once Redis at ``address`` answers a PING; raise ``BusUnreachable`` if it does not."""
+    await call(address, "PING")
 
 
 class Bus:

@@ -199,9 +199,7 @@ class Cluster:
                 log.debug("relay %s of table %s ended", connection_id, table, exc_info=receiving.exception())
         finally:
             receiving.cancel()
-            if self.relays.pop(connection_id, None) is not None:
-                self.bus.send(owner, {"k": "close", "c": connection_id, "n": self.node})
-            outbox.put_nowait(None)
+            self._end_relay(connection_id, tell_owner=True)  # if nothing else ended it first
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await asyncio.wait_for(sending, 1.0)
 
