@@ -42,15 +42,20 @@ from support.pg_support import fresh_database
 OPTIONS = ("--bot-delay", "0", "--no-rate-limits")
 
 
-def cpu_seconds(pids: list[int]) -> float:
-    """User and system seconds of these processes and their children so far."""
-    total = 0.0
+def _process_seconds(pid: int) -> float:
+    """User and system seconds of one process so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / 100  # utime, stime in clock ticks
+
+
+def cpu_seconds(pids: list[int]) -> tuple[float, float]:
+    """User and system seconds so far of these processes, and of their children (the decision workers)."""
+    own = children = 0.0
     for pid in pids:
-        family = [pid] + [int(p) for p in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
-        for one in family:
-            fields = Path(f"/proc/{one}/stat").read_text().rsplit(")", 1)[1].split()
-            total += (int(fields[11]) + int(fields[12])) / 100  # utime, stime in clock ticks
-    return total
+        own += _process_seconds(pid)
+        for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split():
+            children += _process_seconds(int(child))
+    return own, children
 
 
 async def load(room: Room, args: argparse.Namespace) -> tuple[list[float], int, int]:
@@ -64,20 +69,28 @@ async def load(room: Room, args: argparse.Namespace) -> tuple[list[float], int, 
 
 @dataclass
 class Segment:
-    """One load segment on one room: its latencies, the room's CPU seconds, errors and moved sockets."""
+    """One load segment on one room: its latencies, the CPU seconds of its nodes' own processes and
+    of their decision workers, errors and moved sockets."""
 
     latencies: list[float]
-    cpu: float
+    nodes_cpu: float
+    workers_cpu: float
     errors: int
     moved: int
 
+    @property
+    def cpu(self) -> float:
+        """The room's CPU seconds: nodes and workers."""
+        return self.nodes_cpu + self.workers_cpu
+
 
 def segment(room: Room, args: argparse.Namespace) -> Segment:
-    """``--seconds`` of load on ``room``, with the CPU its nodes used meanwhile."""
+    """``--seconds`` of load on ``room``, with the CPU its nodes and their workers used meanwhile."""
     pids = [node.process.pid for node in room.nodes if node.process is not None]
-    before = cpu_seconds(pids)
+    nodes_before, workers_before = cpu_seconds(pids)
     latencies, errors, moved = asyncio.run(load(room, args))
-    return Segment(latencies, cpu_seconds(pids) - before, errors, moved)
+    nodes_after, workers_after = cpu_seconds(pids)
+    return Segment(latencies, nodes_after - nodes_before, workers_after - workers_before, errors, moved)
 
 
 def in_turn(counts: list[int], args: argparse.Namespace) -> dict[int, list[Segment]]:
@@ -109,8 +122,9 @@ def figures_of(servers: int, segments: list[Segment], base: list[Segment], secon
     def per_action(segment: Segment) -> float:
         return 1000 * segment.cpu / max(1, len(segment.latencies))
 
-    def pooled(runs: list[Segment]) -> float:
-        return 1000 * sum(run.cpu for run in runs) / max(1, sum(len(run.latencies) for run in runs))
+    def pooled(runs: list[Segment], part: str = "cpu") -> float:
+        seconds: float = sum(getattr(run, part) for run in runs)
+        return 1000 * seconds / max(1, sum(len(run.latencies) for run in runs))
 
     ms = [value * 1000 for run in segments for value in run.latencies]
     each_round = [round(per_action(mine) / per_action(first), 2) for mine, first in zip(segments, base, strict=True)]
@@ -124,6 +138,10 @@ def figures_of(servers: int, segments: list[Segment], base: list[Segment], secon
         "cpu_ratio_to_first": round(pooled(segments) / pooled(base), 2),
         "cpu_ratio_each_round": each_round,
         "cpu_ratio_median_of_rounds": round(statistics.median(each_round), 2),
+        "nodes_cpu_s_per_1000_actions": round(pooled(segments, "nodes_cpu"), 2),
+        "nodes_cpu_ratio_to_first": round(pooled(segments, "nodes_cpu") / pooled(base, "nodes_cpu"), 2),
+        "workers_cpu_s_per_1000_actions": round(pooled(segments, "workers_cpu"), 2),
+        "workers_cpu_ratio_to_first": round(pooled(segments, "workers_cpu") / pooled(base, "workers_cpu"), 2),
         "errors": sum(run.errors for run in segments),
         "tables_moved": sum(run.moved for run in segments),
     }
@@ -211,7 +229,9 @@ def main() -> None:
             f"N={size['servers']}: {size['actions_per_s']} actions/s, p50 {size['p50_ms']} ms, p99 {size['p99_ms']} ms "
             f"({size['p99_ratio_to_first']}x N=1), CPU {size['cpu_s_per_1000_actions']} s per 1,000 actions "
             f"({size['cpu_ratio_to_first']}x N=1; rounds {', '.join(map(str, size['cpu_ratio_each_round']))}, "
-            f"median {size['cpu_ratio_median_of_rounds']}x), "
+            f"median {size['cpu_ratio_median_of_rounds']}x; nodes {size['nodes_cpu_s_per_1000_actions']} s "
+            f"({size['nodes_cpu_ratio_to_first']}x), workers {size['workers_cpu_s_per_1000_actions']} s "
+            f"({size['workers_cpu_ratio_to_first']}x)), "
             f"errors {size['errors']}, "
             f"sockets moved {size['tables_moved']}"
         )

@@ -1,10 +1,8 @@
 """Decisions on a Ray cluster (``ofc serve --decisions``, issue 36): lanes, a lost node, the Ray client.
 
-The module starts its own cluster with the ``ray`` command (a head node, and a second node
-labelled with the custom resource ``victim`` where a test needs one to kill), on a private
-temporary directory, and always by explicit address: a cluster left on the machine is
-never touched. Each node runs in a process group of its own, so killing a node (or the cluster
-at the end) signals exactly its processes. The bots here are stand-ins that leave a mark file
+The module starts its own cluster (``tests/support/ray_cluster.py``: a head node, and a second
+node labelled with the custom resource ``victim`` where a test needs one to kill), always by
+explicit address: a cluster left on the machine is never touched. The bots here are stand-ins that leave a mark file
 per decision naming the node it ran on; on the ``victim`` node a decision holds until its node
 is killed.
 """
@@ -12,17 +10,12 @@ is killed.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import os
-import shutil
-import signal
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
 
@@ -35,11 +28,10 @@ from ofc.engine.actions import Action
 from ofc.engine.view import HandView
 from ofc.server.decisions import workers
 from ofc.server.decisions.ray_pool import RayPool
-from support.launch import free_port
+from support.ray_cluster import RayCluster
 from support.server import HANG_GUARD, StandInBot, create_table, join, make_app, my_turn, receive, until
 
 ray: Any = ray_module  # parts of Ray are untyped
-RAY = Path(sys.executable).parent / "ray"
 TESTS = Path(__file__).resolve().parent
 
 
@@ -75,92 +67,27 @@ def marked_factory(spec: str, seed: int | None) -> MarkedBot:
     return MarkedBot(spec, seed)
 
 
-@dataclass
-class Cluster:
-    """A Ray cluster of this module's own: its head's addresses, its nodes' process groups, its marks."""
-
-    home: Path
-    env: dict[str, str]
-    port: int = 0
-    client_port: int = 0
-    groups: dict[str, int] = field(default_factory=dict)
-
-    @property
-    def address(self) -> str:
-        """The head's GCS address (a driver on this machine)."""
-        return f"127.0.0.1:{self.port}"
-
-    @property
-    def client_address(self) -> str:
-        """The head's Ray client server."""
-        return f"ray://127.0.0.1:{self.client_port}"
-
-    @property
-    def marks(self) -> Path:
-        """Where the bots mark their decisions."""
-        return self.home / "marks"
-
-    def start_node(self, name: str, *options: str) -> None:
-        """``ray start`` one node named ``name`` (its bots see ``OFC_RAY_TEST_NODE``) in a process group of its own."""
-        command = [str(RAY), "start", "--disable-usage-stats", f"--dashboard-agent-listen-port={free_port()}", *options]
-        env = {**self.env, "OFC_RAY_TEST_NODE": name}
-        # the node's processes stay in the process group of this session (ray start returns once they are up)
-        starting = subprocess.Popen(
-            command, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True
-        )
-        self.groups[name] = starting.pid
-        output, _ = starting.communicate(timeout=HANG_GUARD)
-        assert starting.returncode == 0, output[-2000:]
-
-    def kill_node(self, name: str) -> None:
-        """SIGKILL every process of node ``name`` (its raylet and its workers)."""
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(self.groups.pop(name), signal.SIGKILL)
-
-    def marked(self) -> list[str]:
-        """The marks so far: ``node-spec`` per decision, in no particular order."""
-        return sorted("-".join(path.name.split("-")[:2]) for path in self.marks.iterdir())
-
-
 @pytest.fixture(scope="module")
-def cluster() -> Iterator[Cluster]:
-    """A head node with one CPU and a Ray client server, private to this module."""
-    home = Path(tempfile.mkdtemp(prefix="ofc-ray-"))  # short: Ray's socket paths live under it
-    env = {
-        **os.environ,
-        "RAY_TMPDIR": str(home),
-        "RAY_AUTH_MODE": "disabled",  # a token set after this process imported Ray would not be read
-        "RAY_USAGE_STATS_ENABLED": "0",
+def cluster() -> Iterator[RayCluster]:
+    """A head node with one CPU and a Ray client server, private to this module; its bots mark their decisions."""
+    here = RayCluster()
+    (here.home / "marks").mkdir()
+    here.env |= {
         "PYTHONPATH": os.pathsep.join([str(TESTS), os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep),
-        "OFC_RAY_TEST_MARKS": str(home / "marks"),
-        # a killed node is found dead within a second or two, not Ray's default quarter of a minute
-        "RAY_health_check_period_ms": "500",
-        "RAY_health_check_timeout_ms": "500",
-        "RAY_health_check_failure_threshold": "2",
-        # the Ray client's server process for a connection may start slowly on a loaded machine
-        "RAY_CLIENT_SERVER_CHECK_CHANNEL_TIMEOUT_S": str(int(HANG_GUARD)),
+        "OFC_RAY_TEST_MARKS": str(here.home / "marks"),
     }
-    here = Cluster(home, env, free_port(), free_port())
-    (home / "marks").mkdir()
     with pytest.MonkeyPatch.context() as patch:
         for name in ("RAY_TMPDIR", "RAY_AUTH_MODE"):
-            patch.setenv(name, env[name])  # this process's drivers join the same way
+            patch.setenv(name, here.env[name])  # this process's drivers join the same way
         try:
-            here.start_node(
-                "head",
-                "--head",
-                f"--port={here.port}",
-                f"--ray-client-server-port={here.client_port}",
-                f"--dashboard-port={free_port()}",
-                "--include-dashboard=false",
-                "--num-cpus=1",
-                f"--temp-dir={home}",
-            )
-            yield here
+            yield here.start()
         finally:
-            for name in list(here.groups):
-                here.kill_node(name)
-            shutil.rmtree(home, ignore_errors=True)
+            here.stop()
+
+
+def _marked(cluster: RayCluster) -> list[str]:
+    """The marks so far: ``node-spec`` per decision, in no particular order."""
+    return sorted("-".join(path.name.split("-")[:2]) for path in (cluster.home / "marks").iterdir())
 
 
 def _alive_with(resource: str) -> list[str]:
@@ -169,7 +96,7 @@ def _alive_with(resource: str) -> list[str]:
 
 
 @pytest.mark.slow  # the module's cluster starts with the first of these
-def test_people_s_requests_start_first_on_the_cluster_too(cluster: Cluster) -> None:
+def test_people_s_requests_start_first_on_the_cluster_too(cluster: RayCluster) -> None:
     """The lanes of ``test_server_workers`` with one Ray task at a time: the same order, worked by hand.
 
     The first job holds the only slot while bot jobs of tables b..f and four hints (p1..p4) queue;
@@ -222,9 +149,9 @@ def patient(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.mark.slow  # the module's cluster starts with the first of these
 @pytest.mark.usefixtures("patient")
-def test_a_decision_whose_node_is_killed_is_retried_and_the_bot_acts(cluster: Cluster, tmp_path: Path) -> None:
+def test_a_decision_whose_node_is_killed_is_retried_and_the_bot_acts(cluster: RayCluster, tmp_path: Path) -> None:
     """A bot's decision held on the ``victim`` node; the node killed: the decision runs again on the head."""
-    cluster.start_node("victim", f"--address={cluster.address}", "--num-cpus=1", '--resources={"victim": 1}')
+    cluster.add_node("victim", f"--address={cluster.address}", "--num-cpus=1", '--resources={"victim": 1}')
     ray.init(address=cluster.address, log_to_driver=False)  # the pool uses this connection
     try:
         deadline = time.monotonic() + HANG_GUARD
@@ -238,7 +165,7 @@ def test_a_decision_whose_node_is_killed_is_retried_and_the_bot_acts(cluster: Cl
         with TestClient(app) as client:
             _ready(client)
             table = create_table(client, preset="pineapple", seats=2, bots=["held", "held"])
-            while "victim-held" not in cluster.marked():
+            while "victim-held" not in _marked(cluster):
                 assert time.monotonic() < deadline, "no decision reached the victim node"
                 time.sleep(0.05)
             with client.websocket_connect(f"/ws/tables/{table['id']}") as spectator:
@@ -247,7 +174,7 @@ def test_a_decision_whose_node_is_killed_is_retried_and_the_bot_acts(cluster: Cl
                 acted = until(spectator, lambda message: message["type"] == "state" and _placed(message) >= 5)
             assert acted["hand_number"] == 0
             assert pool.retried == 1
-            marks = cluster.marked()
+            marks = _marked(cluster)
             assert marks.count("victim-held") == 1
             assert "head-held" in marks
             assert not [mark for mark in marks if mark.startswith("server")]  # no decision ran in the server
@@ -257,7 +184,7 @@ def test_a_decision_whose_node_is_killed_is_retried_and_the_bot_acts(cluster: Cl
 
 @pytest.mark.slow  # the module's cluster starts with the first of these
 @pytest.mark.usefixtures("patient")
-def test_a_hint_through_the_ray_client(cluster: Cluster, tmp_path: Path) -> None:
+def test_a_hint_through_the_ray_client(cluster: RayCluster, tmp_path: Path) -> None:
     """``--decisions ray://HOST:PORT``: a person's hint worked out on the cluster through Ray's client."""
     app = make_app(tmp_path, bot_factory=marked_factory, decisions=cluster.client_address, workers=1)
     with TestClient(app) as client:
@@ -271,7 +198,7 @@ def test_a_hint_through_the_ray_client(cluster: Cluster, tmp_path: Path) -> None
             hint = until(ws, lambda message: message["type"] != "state")
     assert (hint["type"], hint["id"], hint["value"], hint["choices"]) == ("hint", "h", 1.5, [])
     assert hint["action"]["seat"] == state["hand"]["seat"]
-    marks = cluster.marked()
+    marks = _marked(cluster)
     assert "head-pro:seconds=0.2" in marks  # the hint bot's decision ran on the cluster
     assert not [mark for mark in marks if mark.startswith("server")]
     assert not ray.is_initialized()  # the server's pool closed its client connection

@@ -4,7 +4,8 @@ The head runs Ray's client server (``ray://127.0.0.1:PORT``); more nodes join it
 ``ray start --address``. Everything lives under a private temporary directory (short: Ray's
 socket paths must stay under 108 bytes), every address is explicit, so a cluster left on the
 machine is never joined. Each node runs in a session of its own, so killing a node (or the
-cluster at the end) signals exactly its processes. Nodes find a lost peer within a second or two.
+cluster at the end) signals exactly its processes; its processes see the node's name in
+``OFC_RAY_TEST_NODE``. Nodes find a lost peer within a second or two.
 """
 
 from __future__ import annotations
@@ -53,8 +54,12 @@ class RayCluster:
             "RAY_health_check_period_ms": "500",
             "RAY_health_check_timeout_ms": "500",
             "RAY_health_check_failure_threshold": "2",
-            # the client server's process for a connection may start slowly on a loaded machine
-            "RAY_CLIENT_SERVER_CHECK_CHANNEL_TIMEOUT_S": str(int(HANG_GUARD)),
+            # the client server's process for a connection may start slowly on a loaded machine;
+            # one that failed to start costs this long before the client gives up (and may try again)
+            "RAY_CLIENT_SERVER_CHECK_CHANNEL_TIMEOUT_S": "60",
+            # the client server forks that process while its gRPC threads run: gRPC's fork handlers
+            # then broke the child now and then (it execs at once and needs none)
+            "GRPC_ENABLE_FORK_SUPPORT": "false",
         }
         if numba_cache is not None:
             self.env["NUMBA_CACHE_DIR"] = str(numba_cache)
@@ -90,8 +95,9 @@ class RayCluster:
     def add_node(self, name: str, *options: str) -> None:
         """``ray start`` node ``name`` in a session of its own (a worker node: ``--address`` in ``options``)."""
         command = [str(RAY), "start", "--disable-usage-stats", f"--dashboard-agent-listen-port={free_port()}", *options]
+        env = self.env | {"OFC_RAY_TEST_NODE": name}
         starting = subprocess.Popen(
-            command, env=self.env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True
+            command, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True
         )
         self.sessions[name] = starting.pid  # the node's processes stay in this session (ray start returns)
         output, _ = starting.communicate(timeout=HANG_GUARD)
