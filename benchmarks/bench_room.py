@@ -4,8 +4,11 @@ the takeover time after kill -9.
 Each N runs ``--tables`` tables of people (random moves after a think time) behind HAProxy
 (round robin, so most sockets are relayed to their table's owner) on a fresh PostgreSQL database
 with the Redis bus, the same load for every N. CPU is the servers' own (user + system seconds of
-every ``ofc serve`` process and its workers) per 1,000 actions, and its ratio to N = 1 is the
-cost of crossing processes. Every size's room is started once and kept; ``--rounds`` times the
+every ``ofc serve`` process, and of its decision workers) per 1,000 actions, and its ratio to
+N = 1 is the cost of spreading the room over N processes. With ``--direct`` each room of more
+than one node is also loaded with every table's sockets straight to the table's owner (no relays,
+no play over the bus): the difference between the two is the cost of crossing processes, the
+rest that of running N processes on this machine. Every size's room is started once and kept; ``--rounds`` times the
 load runs ``--seconds`` on each in turn (1, 2, 3, then 3, 2, 1, ...), because this machine is
 shared and its speed drifts over minutes more than the cost measured: each round gives a ratio
 of two runs close in time, and the CPU figure pools every round. Then ``--kills`` times the
@@ -15,7 +18,7 @@ next action stored by the new owner. The load runs with the nodes' default lease
 
     eval "$(bash scripts/services)"
     .venv/bin/python benchmarks/bench_room.py --servers 1,2,3 --tables 100 --bots heuristic \
-        --seconds 40 --kills 10 --rounds 4
+        --seconds 40 --kills 10 --rounds 4 --direct
 """
 
 from __future__ import annotations
@@ -58,11 +61,19 @@ def cpu_seconds(pids: list[int]) -> tuple[float, float]:
     return own, children
 
 
-async def load(room: Room, args: argparse.Namespace) -> tuple[list[float], int, int]:
-    """The table slots through the balancer until time is up: the latencies, the errors and the moves."""
+def owner_port(room: Room, table: int) -> int:
+    """The port of ``table``'s owner (the balancer's while it has none)."""
+    owner = room.owner(table)
+    return room.port if owner is None else room.node(owner[0]).port
+
+
+async def load(room: Room, args: argparse.Namespace, direct: bool) -> tuple[list[float], int, int]:
+    """The table slots until time is up (their sockets through the balancer, or ``direct`` to each
+    table's owner): the latencies, the errors and the moves."""
     latencies: list[float] = []
     stop = time.monotonic() + args.seconds
-    slots = [table_slot(room.base, room.port, n, args, stop, latencies) for n in range(args.tables)]
+    sockets = (lambda table: owner_port(room, table)) if direct else None
+    slots = [table_slot(room.base, room.port, n, args, stop, latencies, sockets) for n in range(args.tables)]
     done = await asyncio.gather(*slots)
     return latencies, sum(errors for _, errors, _ in done), sum(moved for _, _, moved in done)
 
@@ -84,40 +95,49 @@ class Segment:
         return self.nodes_cpu + self.workers_cpu
 
 
-def segment(room: Room, args: argparse.Namespace) -> Segment:
+def segment(room: Room, args: argparse.Namespace, direct: bool = False) -> Segment:
     """``--seconds`` of load on ``room``, with the CPU its nodes and their workers used meanwhile."""
     pids = [node.process.pid for node in room.nodes if node.process is not None]
     nodes_before, workers_before = cpu_seconds(pids)
-    latencies, errors, moved = asyncio.run(load(room, args))
+    latencies, errors, moved = asyncio.run(load(room, args, direct))
     nodes_after, workers_after = cpu_seconds(pids)
     return Segment(latencies, nodes_after - nodes_before, workers_after - workers_before, errors, moved)
 
 
-def in_turn(counts: list[int], args: argparse.Namespace) -> dict[int, list[Segment]]:
+@dataclass(frozen=True)
+class Variant:
+    """A room size, and whether its sockets go straight to each table's owner (no relays)."""
+
+    servers: int
+    direct: bool = False
+
+    def __str__(self) -> str:
+        return f"N={self.servers}" + (" direct" if self.direct else "")
+
+
+def in_turn(variants: list[Variant], args: argparse.Namespace) -> dict[Variant, list[Segment]]:
     """Every room size started once, then loaded in turn, round after round (1, 2, 3, then 3, 2, 1, ...):
     a drift of the shared machine's speed hits each size alike, and each round gives each size's
-    CPU beside N = 1's a minute away."""
+    CPU beside N = 1's a minute away. A direct variant loads the same room as its size."""
     with contextlib.ExitStack() as stack:
         rooms: dict[int, Room] = {}
-        for servers in counts:
+        for servers in dict.fromkeys(variant.servers for variant in variants):
             folder = stack.enter_context(tempfile.TemporaryDirectory())
             url = stack.enter_context(fresh_database()).render_as_string(hide_password=False)
             options = (*OPTIONS, "--pause", "0", "--lease-seconds", str(args.lease_seconds))
             rooms[servers] = stack.enter_context(Room(url, Path(folder), servers, *options))
-        segments: dict[int, list[Segment]] = {servers: [] for servers in counts}
+        segments: dict[Variant, list[Segment]] = {variant: [] for variant in variants}
         for number in range(args.rounds):
-            for servers in counts if number % 2 == 0 else counts[::-1]:
-                segments[servers].append(segment(rooms[servers], args))
-                done = segments[servers][-1]
+            for variant in variants if number % 2 == 0 else variants[::-1]:
+                segments[variant].append(segment(rooms[variant.servers], args, variant.direct))
+                done = segments[variant][-1]
                 cpu = 1000 * done.cpu / max(1, len(done.latencies))
-                print(
-                    f"round {number + 1}, N={servers}: CPU {cpu:.2f} s per 1,000 actions", file=sys.stderr, flush=True
-                )
+                print(f"round {number + 1}, {variant}: CPU {cpu:.2f} s per 1,000 actions", file=sys.stderr, flush=True)
         return segments
 
 
-def figures_of(servers: int, segments: list[Segment], base: list[Segment], seconds: float) -> dict[str, Any]:
-    """One size's figures over its segments, and its CPU per action as a ratio to N = 1's (``base``)."""
+def figures_of(variant: Variant, segments: list[Segment], base: list[Segment], seconds: float) -> dict[str, Any]:
+    """One variant's figures over its segments, and its CPU per action as a ratio to N = 1's (``base``)."""
 
     def per_action(segment: Segment) -> float:
         return 1000 * segment.cpu / max(1, len(segment.latencies))
@@ -129,7 +149,8 @@ def figures_of(servers: int, segments: list[Segment], base: list[Segment], secon
     ms = [value * 1000 for run in segments for value in run.latencies]
     each_round = [round(per_action(mine) / per_action(first), 2) for mine, first in zip(segments, base, strict=True)]
     return {
-        "servers": servers,
+        "servers": variant.servers,
+        "direct": variant.direct,
         "actions": len(ms),
         "actions_per_s": round(len(ms) / (seconds * len(segments)), 1),
         "p50_ms": round(statistics.median(ms), 1),
@@ -205,11 +226,20 @@ def main() -> None:
     parser.add_argument("--lease-seconds", type=float, default=5, help="the nodes' lease under load (the default)")
     parser.add_argument("--takeover-lease-seconds", type=float, default=2, help="the nodes' lease in the kill runs")
     parser.add_argument("--rounds", type=int, default=4, help="load the sizes in turn this many times")
+    parser.add_argument(
+        "--direct",
+        action="store_true",
+        help="also load each room of more than one node with every table's sockets straight to its owner "
+        "(no relays): the cost of spreading the load over N processes without that of crossing them",
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     counts = [int(n) for n in args.servers.split(",")]
-    segments = in_turn(counts, args)
-    sizes = [figures_of(servers, segments[servers], segments[counts[0]], args.seconds) for servers in counts]
+    variants = [Variant(servers) for servers in counts]
+    if args.direct:
+        variants += [Variant(servers, direct=True) for servers in counts if servers > 1]
+    segments = in_turn(variants, args)
+    sizes = [figures_of(variant, segments[variant], segments[variants[0]], args.seconds) for variant in variants]
     for size in sizes:
         size["p99_ratio_to_first"] = round(size["p99_ms"] / sizes[0]["p99_ms"], 2)
     times = takeovers(args.kills, args.takeover_lease_seconds) if args.kills else []
@@ -226,7 +256,8 @@ def main() -> None:
     )
     for size in sizes:
         print(
-            f"N={size['servers']}: {size['actions_per_s']} actions/s, p50 {size['p50_ms']} ms, p99 {size['p99_ms']} ms "
+            f"N={size['servers']}{' direct' if size['direct'] else ''}: {size['actions_per_s']} actions/s, "
+            f"p50 {size['p50_ms']} ms, p99 {size['p99_ms']} ms "
             f"({size['p99_ratio_to_first']}x N=1), CPU {size['cpu_s_per_1000_actions']} s per 1,000 actions "
             f"({size['cpu_ratio_to_first']}x N=1; rounds {', '.join(map(str, size['cpu_ratio_each_round']))}, "
             f"median {size['cpu_ratio_median_of_rounds']}x; nodes {size['nodes_cpu_s_per_1000_actions']} s "

@@ -28,6 +28,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -122,9 +123,19 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
 
 
-async def table_slot(base: str, port: int, number: int, args: argparse.Namespace, stop: float,
-                     latencies: list[float]) -> tuple[int, int, int]:  # fmt: skip
-    """Keep one table busy until time is up: a new match whenever one ends. Returns matches, errors, moves."""
+async def table_slot(
+    base: str,
+    port: int,
+    number: int,
+    args: argparse.Namespace,
+    stop: float,
+    latencies: list[float],
+    sockets: Callable[[int], int] | None = None,
+) -> tuple[int, int, int]:
+    """Keep one table busy until time is up: a new match whenever one ends. Returns matches, errors, moves.
+
+    ``sockets``: the port a table's sockets connect to, given its id (default ``port``).
+    """
     settings = {"hand_seconds": 600, "time_bank_seconds": 600}
     matches = errors = moved = 0
     while time.monotonic() < stop:
@@ -132,10 +143,11 @@ async def table_slot(base: str, port: int, number: int, args: argparse.Namespace
         body = {"name": f"bench {number}", "preset": args.preset, "seats": args.seats, "settings": settings}
         table = await asyncio.to_thread(post_json, base, "/api/tables", body | {"bots": bots})
         players = []
+        socket_port = port if sockets is None else await asyncio.to_thread(sockets, table["id"])
         for seat in range(args.seats - (1 if args.bots else 0)):
             name = {"name": f"p{table['id']}x{seat}"}
             joined = await asyncio.to_thread(post_json, base, f"/api/tables/{table['id']}/join", name)
-            url = f"ws://127.0.0.1:{port}/ws/tables/{table['id']}"
+            url = f"ws://127.0.0.1:{socket_port}/ws/tables/{table['id']}"
             players.append(Player(url, joined["token"], args.think, table["id"] * 10 + seat, latencies))
         await asyncio.gather(*(player.run(stop) for player in players))
         matches += 1
