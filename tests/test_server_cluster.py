@@ -79,6 +79,34 @@ def no_hidden_cards(state: dict[str, Any]) -> bool:
     return True
 
 
+def test_the_lobby_of_another_node_follows_seats_and_status_and_equals_the_owner_s(db_url: str, tmp_path: Path) -> None:
+    """A table run by one node: the other node lists it exactly as the owner does after a seat is
+    taken (through the other node), freed, and taken again until the match starts."""
+    with Room(db_url, tmp_path, 2, *OPTIONS) as room:
+        owner, other = room.nodes
+        table = owner.post("/api/tables", {"preset": "classic", "seats": 3, "bots": [None, None, "heuristic"]})
+        table_id = int(table["id"])
+
+        def entry(node: ServerProcess) -> dict[str, Any] | None:
+            listed = json.loads(_get(node.base + "/api/tables"))["tables"]
+            return next((t for t in listed if t["id"] == table_id), None)
+
+        def alike(check: Any) -> None:
+            room.wait(
+                lambda: (mine := entry(owner)) is not None and check(mine) and entry(other) == mine,
+                "the other node's lobby never matched the owner's",
+            )
+
+        alike(lambda mine: mine["open_seats"] == [0, 1])
+        ann = other.post(f"/api/tables/{table_id}/join", {"name": "ann"})  # forwarded to the owner
+        alike(lambda mine: mine["open_seats"] == [1] and mine["seats"][0]["name"] == "ann")
+        other.post(f"/api/tables/{table_id}/leave", {"token": ann["token"]})
+        alike(lambda mine: mine["open_seats"] == [0, 1])
+        other.post(f"/api/tables/{table_id}/join", {"name": "bob"})
+        owner.post(f"/api/tables/{table_id}/join", {"name": "cy"})
+        alike(lambda mine: mine["status"] == "playing" and mine["open_seats"] == [])
+
+
 def test_a_match_through_three_servers_plays_to_its_end(db_url: str, tmp_path: Path) -> None:
     """Three people, each on a different server, and a bot: the whole match, every update in order,
     the same messages a one-server room sends (hidden cards included), one owner throughout."""

@@ -226,3 +226,38 @@ def test_a_seat_can_be_left_before_the_match_and_frees_its_stake(tmp_path: Path)
         listed = {t["id"]: t for t in client.get("/api/tables").json()["tables"]}
         assert listed[waiting["id"]]["open_seats"] == [0, 1]
         assert listed[other["id"]]["status"] == "playing"
+
+
+def test_the_lobby_of_other_nodes_tables_loads_only_the_tables_whose_entry_changed(tmp_path: Path) -> None:
+    """The keeper's view of the tables other nodes run: a table is loaded when it first appears and
+    after its lobby entry changed, never while nothing changed; a finished one leaves the lobby."""
+    with TestClient(make_app(tmp_path)) as client:
+        manager = app_state(client).manager
+        store = manager.store
+        loaded: list[list[int]] = []
+        load = store.load_tables_of
+
+        def spy(table_ids: list[int]) -> Any:
+            loaded.append(sorted(table_ids))
+            return load(table_ids)
+
+        store.load_tables_of = spy
+        here = create_table(client, seats=2)["id"]  # this node's own table: never loaded as another's
+        store.ensure_player("ann", 1000)
+        store.ensure_player("bob", 1000)
+        elsewhere = store.add_table("elsewhere", Rules().to_dict(), [None, None])  # as another node made it
+
+        def refresh() -> dict[int, dict[str, Any]]:
+            client.portal.call(manager._refresh_others)
+            return {table["id"]: table for table in client.get("/api/tables").json()["tables"]}
+
+        assert refresh()[elsewhere]["open_seats"] == [0, 1]
+        assert refresh()[elsewhere]["open_seats"] == [0, 1]
+        store.take_seat(elsewhere, 1, "ann", "a" * 64)
+        assert refresh()[elsewhere]["seats"][1]["name"] == "ann"
+        assert refresh()[here]["open_seats"] == [0, 1]
+        store.take_seat(elsewhere, 0, "bob", "b" * 64)
+        store.start_match(elsewhere, 0)
+        store.finish_match(elsewhere, {"ann": 0, "bob": 0})
+        assert elsewhere not in refresh()
+        assert loaded == [[elsewhere], [elsewhere]]

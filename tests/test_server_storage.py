@@ -209,3 +209,44 @@ def test_a_database_from_before_the_rematch_column_is_brought_up_to_date(tmp_pat
         assert store.load_tables()[0].rematch == 7
     finally:
         store.close()
+
+
+def test_a_lobby_mark_changes_with_the_lobby_entry_and_only_then(db_url: str) -> None:
+    """The lobby's marks: one per unfinished table, changed by a seat taken, freed or handed to a
+    bot and by the status, unchanged by hands, actions and the ledger; a finished table has none."""
+    store = Storage(db_url)
+    try:
+        for name in ("ann", "bob"):
+            store.ensure_player(name, Fraction(1000))
+        first = store.add_table("first", Rules().to_dict(), [None, None])
+        second = store.add_table("second", Rules().to_dict(), [None, "random"])
+        empty = store.lobby_marks()
+        assert sorted(empty) == [first, second]
+        assert empty[first][0] == "waiting"
+        assert empty[first][-1] == ""
+        store.take_seat(first, 0, "ann", "a" * 64)
+        seated = store.lobby_marks()
+        assert seated[first][-1] == "0:ann:"
+        assert seated[second] == empty[second]
+        store.take_seat(second, 0, "bob", "c" * 64)
+        assert store.lobby_marks()[second][-1] == "0:bob:"
+        store.free_seat(second, 0)
+        assert store.lobby_marks() == seated
+        store.take_seat(first, 1, "bob", "b" * 64)
+        store.start_match(first, 0)
+        playing = store.lobby_marks()
+        assert playing[first][0] == "playing"
+        assert sorted(playing[first][-1].split(",")) == ["0:ann:", "1:bob:"]
+        store.add_hand(first, 0, ["Ah", "Kd"], "12.5")
+        store.add_action(first, 0, 0, ActionRow(0, [["Ah", "top"]], [], "13", False))
+        store.finish_hand(first, 0, {"result": 1}, {"points": ["1", "-1"]})
+        assert store.lobby_marks() == playing  # play changes no lobby entry
+        store.hand_over_seat(first, 1, "heuristic")
+        handed = store.lobby_marks()
+        assert sorted(handed[first][-1].split(",")) == ["0:ann:", "1:bob:heuristic"]
+        store.finish_match(first, {"ann": Fraction(1), "bob": Fraction(-1)})
+        assert sorted(store.lobby_marks()) == [second]
+        assert [row.id for row in store.load_tables_of([second, first, 999])] == [first, second]
+        assert store.load_tables_of([]) == []
+    finally:
+        store.close()

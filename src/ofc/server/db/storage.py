@@ -17,9 +17,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from sqlalchemy import Select, delete, func, insert, or_, select, update
+from sqlalchemy import Select, String, cast, delete, func, insert, or_, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.sql.functions import aggregate_strings
 
 from ofc.rules.rulebook import Rules
 from ofc.series.match import join_cost
@@ -281,6 +282,35 @@ class Storage:
         if unfinished:
             query = query.where(tables.c.status.not_in([FINISHED, EXPIRED]))
         return self._rows(query)
+
+    def lobby_marks(self) -> dict[int, tuple[str, ...]]:
+        """A mark of each unfinished table's lobby entry, by table: its status, name, bots, options and
+        seats. An entry whose mark is unchanged is unchanged, so only changed tables need loading."""
+        seat = cast(seats.c.seat, String) + ":" + seats.c.player + ":" + func.coalesce(seats.c.stand_in, "")
+        query = (
+            select(
+                tables.c.id,
+                tables.c.status,
+                tables.c.name,
+                tables.c.bots,
+                func.coalesce(tables.c.options, ""),
+                func.coalesce(aggregate_strings(seat, ","), ""),
+            )
+            .select_from(tables.outerjoin(seats, seats.c.table_id == tables.c.id))
+            .where(tables.c.status.not_in([FINISHED, EXPIRED]))
+            .group_by(tables.c.id)
+        )
+        with self.engine.connect() as db:
+            return {int(row[0]): tuple(str(value) for value in row[1:]) for row in db.execute(query)}
+
+    def load_tables_of(self, table_ids: Sequence[int]) -> list[TableRow]:
+        """These tables (those that exist) with their seats, oldest first."""
+        found: list[TableRow] = []
+        ordered = sorted(table_ids)
+        for start in range(0, len(ordered), 500):
+            chunk = tables.c.id.in_(ordered[start : start + 500])
+            found += self._rows(select(tables).where(chunk).order_by(tables.c.id))
+        return found
 
     def recent_finished(self, count: int) -> list[TableRow]:
         """The ``count`` finished tables created last, oldest first."""

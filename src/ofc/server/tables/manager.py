@@ -135,8 +135,8 @@ class TableManager:
         self._keeper: asyncio.Task[None] | None = None
         self._others: list[dict[str, Any]] = []
         """The lobby entries of the unfinished tables other nodes run (refreshed by the keeper)."""
-        self._other_rows: dict[int, tuple[TableRow, dict[str, Any]]] = {}
-        """The stored rows of the tables in ``_others`` and their lobby entries, by table."""
+        self._other_entries: dict[int, tuple[tuple[str, ...], dict[str, Any]]] = {}
+        """The tables in ``_others``: each one's stored lobby mark and its lobby entry, by table."""
         self.renewals = 0
         self.takeovers = 0
         self.actions_stored = 0
@@ -250,17 +250,29 @@ class TableManager:
             raise PlayError("the table moved to another server: reconnect", code="moved") from None
 
     async def _refresh_others(self) -> None:
-        """The lobby entries of the unfinished tables that other nodes run, from the database."""
-        rows = await self.db.read(functools.partial(self.store.load_tables, unfinished=True))
+        """The lobby entries of the unfinished tables that other nodes run, from the database: each
+        table's mark read, and only the tables whose mark changed loaded and rebuilt."""
+        marks = await self.db.read(self.store.lobby_marks)
+        known = self._other_entries
+        changed = [
+            table for table, mark in marks.items() if table not in self.tables and known.get(table, ((),))[0] != mark
+        ]
+        rows = await self.db.read(self.store.load_tables_of, changed) if changed else []
         pause, decks = self.settings.pause, self.decks
-        known, self._other_rows = self._other_rows, {}
-        for row in rows:
-            if row.id in self.tables:
+        rebuilt = {
+            row.id: TableGame.from_row(row, self.store, pause, decks).public()
+            for row in rows
+            if row.status not in (FINISHED, EXPIRED)  # over since its mark was read: gone next time
+        }
+        self._other_entries = {}
+        for table, mark in marks.items():
+            if table in self.tables:
                 continue
-            seen = known.get(row.id)
-            entry = seen[1] if seen is not None and seen[0] == row else None  # unchanged rows are not rebuilt
-            self._other_rows[row.id] = (row, entry or TableGame.from_row(row, self.store, pause, decks).public())
-        self._others = [entry for _, entry in self._other_rows.values()]
+            if table in rebuilt:
+                self._other_entries[table] = (mark, rebuilt[table])
+            elif table in known and table not in changed:
+                self._other_entries[table] = known[table]
+        self._others = [entry for _, entry in self._other_entries.values()]
 
     async def _flush(self, runtime: Runtime) -> None:
         """Store the table's pending writes, in order, retrying until they are stored (lock held).
