@@ -248,6 +248,7 @@ def test_the_lobby_of_other_nodes_tables_loads_only_the_tables_whose_entry_chang
         elsewhere = store.add_table("elsewhere", Rules().to_dict(), [None, None])  # as another node made it
 
         def refresh() -> dict[int, dict[str, Any]]:
+            assert client.portal is not None
             client.portal.call(manager._refresh_others)
             return {table["id"]: table for table in client.get("/api/tables").json()["tables"]}
 
