@@ -270,7 +270,7 @@ class TableManager:
                 continue
             if table in rebuilt:
                 self._other_entries[table] = (mark, rebuilt[table])
-            elif table in known and table not in changed:
+            elif table in known and known[table][0] == mark:
                 self._other_entries[table] = known[table]
         self._others = [entry for _, entry in self._other_entries.values()]
 
