@@ -8,10 +8,10 @@ every ``ofc serve`` process, and of its decision workers) per 1,000 actions, and
 N = 1 is the cost of spreading the room over N processes. With ``--direct`` each room of more
 than one node is also loaded with every table's sockets straight to the table's owner (no relays,
 no play over the bus): the difference between the two is the cost of crossing processes, the
-rest that of running N processes on this machine. Every size's room is started once and kept; ``--rounds`` times the
-load runs ``--seconds`` on each in turn (1, 2, 3, then 3, 2, 1, ...), because this machine is
-shared and its speed drifts over minutes more than the cost measured: each round gives a ratio
-of two runs close in time, and the CPU figure pools every round. Then ``--kills`` times the
+rest that of running N processes on this machine. Every size's room is started once and kept;
+``--rounds`` times the load runs ``--seconds`` on each in turn (1, 2, 3, then 3, 2, 1, ...),
+because this machine is shared and its speed drifts over minutes more than the cost measured:
+each round gives a ratio of two runs close in time, and the CPU figure pools every round. Then ``--kills`` times the
 owner of a bots-only table is killed with SIGKILL: the takeover time runs from the kill to the
 next action stored by the new owner. The load runs with the nodes' default lease
 (``--lease-seconds``), the kills with a short one.
@@ -31,6 +31,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -142,9 +143,14 @@ def figures_of(variant: Variant, segments: list[Segment], base: list[Segment], s
     def per_action(segment: Segment) -> float:
         return 1000 * segment.cpu / max(1, len(segment.latencies))
 
-    def pooled(runs: list[Segment], part: str = "cpu") -> float:
-        seconds: float = sum(getattr(run, part) for run in runs)
-        return 1000 * seconds / max(1, sum(len(run.latencies) for run in runs))
+    def pooled(runs: list[Segment], part: Callable[[Segment], float] = lambda run: run.cpu) -> float:
+        return 1000 * sum(part(run) for run in runs) / max(1, sum(len(run.latencies) for run in runs))
+
+    def nodes(run: Segment) -> float:
+        return run.nodes_cpu
+
+    def workers(run: Segment) -> float:
+        return run.workers_cpu
 
     ms = [value * 1000 for run in segments for value in run.latencies]
     each_round = [round(per_action(mine) / per_action(first), 2) for mine, first in zip(segments, base, strict=True)]
@@ -159,10 +165,10 @@ def figures_of(variant: Variant, segments: list[Segment], base: list[Segment], s
         "cpu_ratio_to_first": round(pooled(segments) / pooled(base), 2),
         "cpu_ratio_each_round": each_round,
         "cpu_ratio_median_of_rounds": round(statistics.median(each_round), 2),
-        "nodes_cpu_s_per_1000_actions": round(pooled(segments, "nodes_cpu"), 2),
-        "nodes_cpu_ratio_to_first": round(pooled(segments, "nodes_cpu") / pooled(base, "nodes_cpu"), 2),
-        "workers_cpu_s_per_1000_actions": round(pooled(segments, "workers_cpu"), 2),
-        "workers_cpu_ratio_to_first": round(pooled(segments, "workers_cpu") / pooled(base, "workers_cpu"), 2),
+        "nodes_cpu_s_per_1000_actions": round(pooled(segments, nodes), 2),
+        "nodes_cpu_ratio_to_first": round(pooled(segments, nodes) / pooled(base, nodes), 2),
+        "workers_cpu_s_per_1000_actions": round(pooled(segments, workers), 2),
+        "workers_cpu_ratio_to_first": round(pooled(segments, workers) / pooled(base, workers), 2),
         "errors": sum(run.errors for run in segments),
         "tables_moved": sum(run.moved for run in segments),
     }

@@ -2,9 +2,9 @@
 
 The module starts its own cluster (``tests/support/ray_cluster.py``: a head node, and a second
 node labelled with the custom resource ``victim`` where a test needs one to kill), always by
-explicit address: a cluster left on the machine is never touched. The bots here are stand-ins that leave a mark file
-per decision naming the node it ran on; on the ``victim`` node a decision holds until its node
-is killed.
+explicit address: a cluster left on the machine is never touched. The bots here are stand-ins
+that leave a mark file per decision naming the node it ran on; on the ``victim`` node a decision
+holds until its node is killed.
 """
 
 from __future__ import annotations

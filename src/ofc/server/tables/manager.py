@@ -253,25 +253,17 @@ class TableManager:
         """The lobby entries of the unfinished tables that other nodes run, from the database: each
         table's mark read, and only the tables whose mark changed loaded and rebuilt."""
         marks = await self.db.read(self.store.lobby_marks)
+        others = {table: mark for table, mark in marks.items() if table not in self.tables}
         known = self._other_entries
-        changed = [
-            table for table, mark in marks.items() if table not in self.tables and known.get(table, ((),))[0] != mark
-        ]
+        kept = {table: known[table] for table, mark in others.items() if table in known and known[table][0] == mark}
+        changed = [table for table in others if table not in kept]
         rows = await self.db.read(self.store.load_tables_of, changed) if changed else []
         pause, decks = self.settings.pause, self.decks
-        rebuilt = {
-            row.id: TableGame.from_row(row, self.store, pause, decks).public()
+        self._other_entries = kept | {
+            row.id: (others[row.id], TableGame.from_row(row, self.store, pause, decks).public())
             for row in rows
             if row.status not in (FINISHED, EXPIRED)  # over since its mark was read: gone next time
         }
-        self._other_entries = {}
-        for table, mark in marks.items():
-            if table in self.tables:
-                continue
-            if table in rebuilt:
-                self._other_entries[table] = (mark, rebuilt[table])
-            elif table in known and known[table][0] == mark:
-                self._other_entries[table] = known[table]
         self._others = [entry for _, entry in self._other_entries.values()]
 
     async def _flush(self, runtime: Runtime) -> None:
