@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import random
 import signal
 import time
 from collections.abc import Iterator
@@ -17,10 +18,12 @@ from typing import Any
 
 import pytest
 from sqlalchemy import create_engine, text
+from websockets.sync.client import connect
 
 from support.cluster import Player, Room
-from support.pg_support import fresh_database
-from support.server import HANG_GUARD, ServerProcess
+from support.pg_support import PrivateCluster, fresh_database
+from support.server import HANG_GUARD, ServerProcess, my_turn, random_move
+from test_server_faults import _kept, _play, _recv
 
 pytestmark = pytest.mark.slow
 
@@ -249,6 +252,60 @@ def test_kill_9_of_the_owner_mid_hand_loses_nothing_acknowledged(db_url: str, tm
         assert final is not None
         assert final[1] >= 4  # a new epoch at each takeover
         assert room.sql("SELECT status FROM tables WHERE id = :t", t=table_id) in ([("playing",)], [("finished",)])
+
+
+def test_a_crashed_database_a_flood_and_a_kill_9_of_the_owner_lose_nothing_acknowledged(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A person plays through the node that does not run the table (relayed). PostgreSQL crashes
+    while a move is on its way and the socket floods pings, and the owner is killed with SIGKILL
+    before the database comes back. After it does: the other node takes the table over, every
+    acknowledged action is stored once, the restarted node lists the table as its runner does,
+    and the match plays to its end."""
+    monkeypatch.setenv("OFC_DB_TIMEOUT", "0.5")  # the nodes' waits on the database: short, so calls fail and retry
+    rng = random.Random(36)
+    acks: list[tuple[int, dict[str, Any]]] = []
+    with PrivateCluster() as database, Room(database.url, tmp_path, 2, *OPTIONS) as room:
+        owner, other = room.nodes
+        table = owner.post("/api/tables", {"preset": "pineapple", "seats": 3, "bots": [None, "random", "random"]})
+        table_id = int(table["id"])
+        seat = other.post(f"/api/tables/{table_id}/join", {"name": "ann"})
+        first = room.owner(table_id)
+        assert first is not None
+        assert first[0] == room.names[0]
+        socket_url = f"{ws_base(other.base)}/ws/tables/{table_id}"
+        with connect(socket_url) as ws:
+            ws.send(json.dumps({"type": "hello", "token": seat["token"]}))
+            _play(ws, seat["token"], rng, acks, 3)
+            while not my_turn(state := _recv(ws)):
+                pass
+            database.crash()
+            ws.send(json.dumps(random_move(state, rng) | {"token": seat["token"]}))  # its write fails, retrying
+            for number in range(500):
+                ws.send(json.dumps({"type": "ping", "id": number}))
+            time.sleep(0.5)  # let the calls fail and retry while the database is down (not a timing assertion)
+            owner.kill()
+        assert "retrying" in (tmp_path / "node0" / "server.log").read_text()  # the writes did meet the crash
+        database.start()
+        room.engine.dispose()  # the test's own connections died with the database
+        _kept(database.url, table_id, acks)
+        room.wait(lambda: (room.owner(table_id) or ("", 0))[0] == room.names[1], "the table was never taken over")
+        owner.start()
+
+        def entry(node: ServerProcess) -> dict[str, Any] | None:
+            listed = json.loads(_get(node.base + "/api/tables"))["tables"]
+            return next((t for t in listed if t["id"] == table_id), None)
+
+        room.wait(lambda: entry(other) is not None and entry(owner) == entry(other), "the lobbies never agreed")
+        with connect(socket_url) as ws:
+            ws.send(json.dumps({"type": "hello", "token": seat["token"]}))
+            _play(ws, seat["token"], rng, acks, 10_000)  # to the end of the match
+        _kept(database.url, table_id, acks)
+        twice = room.sql(
+            "SELECT hand, seq FROM actions WHERE table_id = :t GROUP BY hand, seq HAVING count(*) > 1", t=table_id
+        )
+        assert twice == []
+        assert room.sql("SELECT status FROM tables WHERE id = :t", t=table_id)[0][0] == "finished"
 
 
 def test_a_paused_owner_cannot_write_after_another_took_over(db_url: str, tmp_path: Path) -> None:
